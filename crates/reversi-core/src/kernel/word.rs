@@ -1,0 +1,199 @@
+//! The machine words that hold a board in the compact layout: `u64`, `u128` and [`U256`].
+
+use core::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// An unsigned integer of 64, 128 or 256 bits that holds one bit per cell.
+pub trait Word:
+    Copy
+    + Eq
+    + core::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// No bit set.
+    const ZERO: Self;
+    /// The number of bits.
+    const BITS: u32;
+    /// The word with only bit `i` set (`i < BITS`).
+    fn bit(i: u32) -> Self;
+    /// The number of bits set.
+    fn count(self) -> u32;
+    /// Whether no bit is set.
+    fn is_zero(self) -> bool;
+    /// The index of the lowest set bit (`BITS` when none is).
+    fn lowest(self) -> u32;
+    /// The word with its lowest set bit cleared.
+    fn without_lowest(self) -> Self;
+    /// `bits` (at most 16 of them) placed from bit `offset` on (`offset + 16 <= BITS`).
+    fn from_chunk(bits: u64, offset: u32) -> Self;
+    /// The 16 bits from bit `offset` on (`offset < BITS`; bits past the end read as zero).
+    fn chunk(self, offset: u32) -> u64;
+    /// Bit `i` of the word.
+    fn get(self, i: u32) -> bool {
+        !(self & Self::bit(i)).is_zero()
+    }
+}
+
+macro_rules! native_word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn bit(i: u32) -> $t {
+                1 << i
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn from_chunk(bits: u64, offset: u32) -> $t {
+                (bits as $t) << offset
+            }
+            #[inline(always)]
+            fn chunk(self, offset: u32) -> u64 {
+                (self >> offset) as u64 & 0xffff
+            }
+        }
+    };
+}
+
+native_word!(u64);
+native_word!(u128);
+
+/// A 256-bit word, four `u64` limbs with the lowest first; enough for 16×16.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct U256(pub [u64; 4]);
+
+macro_rules! limb_op {
+    ($trait:ident, $method:ident, $op:tt) => {
+        impl $trait for U256 {
+            type Output = U256;
+            #[inline(always)]
+            fn $method(self, rhs: U256) -> U256 {
+                let (a, b) = (self.0, rhs.0);
+                U256([a[0] $op b[0], a[1] $op b[1], a[2] $op b[2], a[3] $op b[3]])
+            }
+        }
+    };
+}
+
+limb_op!(BitAnd, bitand, &);
+limb_op!(BitOr, bitor, |);
+limb_op!(BitXor, bitxor, ^);
+
+impl Not for U256 {
+    type Output = U256;
+    #[inline(always)]
+    fn not(self) -> U256 {
+        let a = self.0;
+        U256([!a[0], !a[1], !a[2], !a[3]])
+    }
+}
+
+impl Shl<u32> for U256 {
+    type Output = U256;
+    /// Shifts towards the higher limbs; `n` must be below 64, which every direction of a
+    /// board of width 16 or less is.
+    #[inline(always)]
+    fn shl(self, n: u32) -> U256 {
+        debug_assert!(n > 0 && n < 64);
+        let a = self.0;
+        let back = 64 - n;
+        U256([a[0] << n, a[1] << n | a[0] >> back, a[2] << n | a[1] >> back, a[3] << n | a[2] >> back])
+    }
+}
+
+impl Shr<u32> for U256 {
+    type Output = U256;
+    /// Shifts towards the lower limbs; `n` must be below 64.
+    #[inline(always)]
+    fn shr(self, n: u32) -> U256 {
+        debug_assert!(n > 0 && n < 64);
+        let a = self.0;
+        let back = 64 - n;
+        U256([a[0] >> n | a[1] << back, a[1] >> n | a[2] << back, a[2] >> n | a[3] << back, a[3] >> n])
+    }
+}
+
+impl Word for U256 {
+    const ZERO: U256 = U256([0; 4]);
+    const BITS: u32 = 256;
+    #[inline(always)]
+    fn bit(i: u32) -> U256 {
+        let mut limbs = [0; 4];
+        limbs[(i / 64) as usize] = 1 << (i % 64);
+        U256(limbs)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|l| l.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        let a = self.0;
+        if a[0] != 0 {
+            a[0].trailing_zeros()
+        } else if a[1] != 0 {
+            64 + a[1].trailing_zeros()
+        } else if a[2] != 0 {
+            128 + a[2].trailing_zeros()
+        } else {
+            192 + a[3].trailing_zeros()
+        }
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> U256 {
+        let mut a = self.0;
+        for limb in &mut a {
+            if *limb != 0 {
+                *limb &= *limb - 1;
+                break;
+            }
+        }
+        U256(a)
+    }
+    #[inline]
+    fn from_chunk(bits: u64, offset: u32) -> U256 {
+        let (limb, shift) = ((offset / 64) as usize, offset % 64);
+        let mut a = [0; 4];
+        a[limb] = bits << shift;
+        if shift > 48 && limb < 3 {
+            a[limb + 1] = bits >> (64 - shift);
+        }
+        U256(a)
+    }
+    #[inline]
+    fn chunk(self, offset: u32) -> u64 {
+        let (limb, shift) = ((offset / 64) as usize, offset % 64);
+        let mut bits = self.0[limb] >> shift;
+        if shift > 48 && limb < 3 {
+            bits |= self.0[limb + 1] << (64 - shift);
+        }
+        bits & 0xffff
+    }
+}

@@ -1,0 +1,35 @@
+//! Bitboards, move generation and perft for Reversi (Othello) on every even board from 4×4 to
+//! 16×16, rectangles included, the Octagon, and boards with blocked cells.
+//!
+//! Blocked cells and the Octagon's cut corners are both unplayable cells of a [`Geometry`]:
+//! they never hold a disc and end every line through them as the edge does, so one move
+//! generator serves every board.
+//!
+//! ```
+//! use reversi_core::{perft, Geometry, Position, Square};
+//!
+//! // 8×8 with a blocked cell on c3.
+//! let geometry = Geometry::STANDARD.with_unplayable(Square::from_index(2 * 16 + 2).into())?;
+//! let mut pos = Position::start(geometry)?;
+//! pos.play("d3".parse()?)?;
+//! assert_eq!(pos.to_string(), "--------/--------/--#X----/---XX---/---XO---/--------/--------/-------- O");
+//! assert_eq!(perft(&Position::default(), 6), 8200);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod bitboard;
+pub mod color;
+pub mod geometry;
+pub mod kernel;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod text;
+
+pub use bitboard::{Bitboard, Squares};
+pub use color::{Color, ParseColorError};
+pub use geometry::{Geometry, GeometryError};
+pub use perft::{perft, perft_parallel};
+pub use position::{MoveError, Position, PositionError};
+pub use square::{ParseSquareError, Square};
+pub use text::{ParsePositionError, diagram};

@@ -1,0 +1,137 @@
+//! Perft: the number of leaves of the game tree to a given depth.
+//!
+//! The convention is the rules' (§4): a pass (the mover has no move, the opponent has) uses
+//! one ply, and a position where neither side can move is a leaf wherever it occurs.
+
+use crate::Position;
+use crate::kernel::{self, Layout, MoveGen, Visitor, Word};
+
+/// The number of leaves of the game tree of `pos` to `depth` plies.
+///
+/// ```
+/// use reversi_core::{perft, Position};
+/// assert_eq!(perft(&Position::default(), 5), 1396);
+/// ```
+#[must_use]
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    kernel::dispatch(pos.geometry(), Perft { pos, depth })
+}
+
+/// [`perft`] split over `threads` threads (1 or more; 0 counts as 1).
+#[must_use]
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    kernel::dispatch(pos.geometry(), ParallelPerft { pos, depth, threads: threads.max(1) })
+}
+
+/// The leaves below the position (`p` to move against `o`) to `depth` plies, on any
+/// generator: the loop that engines and benchmarks drive directly.
+#[inline]
+pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = mg.legal(p, o);
+    if moves.is_zero() {
+        // A pass and a finished game are both one leaf at the last ply.
+        if depth == 1 || mg.legal(o, p).is_zero() {
+            return 1;
+        }
+        return perft_words(mg, o, p, depth - 1);
+    }
+    if depth == 1 {
+        return u64::from(moves.count());
+    }
+    let mut total = 0;
+    let mut rest = moves;
+    while !rest.is_zero() {
+        let i = rest.lowest();
+        rest = rest.without_lowest();
+        let flips = mg.flips(p, o, i);
+        total += perft_words(mg, o ^ flips, p | flips | G::Word::bit(i), depth - 1);
+    }
+    total
+}
+
+struct Perft<'a> {
+    pos: &'a Position,
+    depth: u32,
+}
+
+impl Visitor for Perft<'_> {
+    type Output = u64;
+    fn visit<L: Layout>(self, mg: L) -> u64 {
+        let (p, o) = words(&mg, self.pos);
+        perft_words(&mg, p, o, self.depth)
+    }
+}
+
+fn words<L: Layout>(mg: &L, pos: &Position) -> (L::Word, L::Word) {
+    let side = pos.side_to_move();
+    (mg.compact(pos.discs(side)), mg.compact(pos.discs(!side)))
+}
+
+struct ParallelPerft<'a> {
+    pos: &'a Position,
+    depth: u32,
+    threads: usize,
+}
+
+impl Visitor for ParallelPerft<'_> {
+    type Output = u64;
+    fn visit<L: Layout>(self, mg: L) -> u64 {
+        let (p, o) = words(&mg, self.pos);
+        // Split two plies down so that the threads get many small jobs of uneven size.
+        let mut jobs = Vec::new();
+        split(&mg, p, o, self.depth, 2, &mut jobs);
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let jobs = &jobs;
+        let mg = &mg;
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..self.threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut sum = 0;
+                        loop {
+                            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(&(p, o, depth, leaves)) = jobs.get(k) else { break sum };
+                            sum += if depth == 0 { leaves } else { perft_words(mg, p, o, depth) };
+                        }
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().expect("perft worker panicked")).sum()
+        })
+    }
+}
+
+/// Collects the subtrees `plies` plies below (`p`, `o`) as jobs (mover, opponent, remaining
+/// depth, leaves already counted); a subtree that ends early is a job of depth 0.
+fn split<G: MoveGen>(
+    mg: &G,
+    p: G::Word,
+    o: G::Word,
+    depth: u32,
+    plies: u32,
+    jobs: &mut Vec<(G::Word, G::Word, u32, u64)>,
+) {
+    if plies == 0 || depth <= 1 {
+        jobs.push((p, o, depth, 0));
+        return;
+    }
+    let moves = mg.legal(p, o);
+    if moves.is_zero() {
+        if mg.legal(o, p).is_zero() {
+            jobs.push((p, o, 0, 1));
+        } else {
+            split(mg, o, p, depth - 1, plies - 1, jobs);
+        }
+        return;
+    }
+    let mut rest = moves;
+    while !rest.is_zero() {
+        let i = rest.lowest();
+        rest = rest.without_lowest();
+        let flips = mg.flips(p, o, i);
+        split(mg, o ^ flips, p | flips | G::Word::bit(i), depth - 1, plies - 1, jobs);
+    }
+}
