@@ -23,6 +23,8 @@ pub mod geometry;
 pub mod kernel;
 pub mod perft;
 pub mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod square;
 pub mod text;
 
