@@ -1,0 +1,410 @@
+//! The `.wtb` game file: its header and game records, read and written byte for byte.
+
+use reversi_core::Square;
+
+use super::{GAME_LEN, HEADER_LEN, MOVE_BYTES};
+
+/// Why WTHOR bytes cannot be read, or a game cannot be written. Games and moves are counted
+/// from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WthorError {
+    /// The file is shorter than its header says.
+    #[error("truncated WTHOR file: {found} bytes, but the header calls for {expected}")]
+    Truncated {
+        /// The length the header calls for.
+        expected: usize,
+        /// The actual length.
+        found: usize,
+    },
+    /// The file is longer than its header says.
+    #[error("WTHOR file has {found} bytes, but the header calls for {expected}")]
+    TrailingBytes {
+        /// The length the header calls for.
+        expected: usize,
+        /// The actual length.
+        found: usize,
+    },
+    /// The header's board size (byte 12) is not 8×8 (`0` or `8`).
+    #[error("unsupported WTHOR board size {size} (header byte 12): only 8x8 games are read")]
+    BoardSize {
+        /// The byte.
+        size: u8,
+    },
+    /// A move byte is not `10 × row + column` with both from 1 to 8.
+    #[error("game {game}, move {move_number}: invalid move byte {byte}")]
+    MoveByte {
+        /// The game, from 1.
+        game: usize,
+        /// The move byte, from 1.
+        move_number: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// A move byte follows the `0` that ends the moves.
+    #[error("game {game}, move {move_number}: move byte {byte} after the end of the moves")]
+    MoveAfterEnd {
+        /// The game, from 1.
+        game: usize,
+        /// The move byte, from 1.
+        move_number: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// A game to write has more than 60 moves.
+    #[error("a WTHOR game holds at most 60 moves, not {count}")]
+    TooManyMoves {
+        /// The number of moves given.
+        count: usize,
+    },
+    /// A move to write lies outside 8×8.
+    #[error("move {move_number}: {square} is not on the 8x8 board")]
+    OffBoard {
+        /// The move, from 1.
+        move_number: usize,
+        /// The square.
+        square: Square,
+    },
+    /// More games than the header's 32-bit count can hold.
+    #[error("too many games for one WTHOR file: {count}")]
+    TooManyGames {
+        /// The number of games.
+        count: usize,
+    },
+    /// A name to write does not fit its fixed-size field.
+    #[error("name {index} ({name:?}) does not fit in {len} Latin-1 bytes")]
+    Name {
+        /// The record, from 0 (its number in the game records).
+        index: usize,
+        /// The name.
+        name: String,
+        /// The field's length.
+        len: usize,
+    },
+}
+
+/// The creation date of a WTHOR file, as its header stores it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WthorDate {
+    /// The year, such as 2018 (the header stores the century and the year within it).
+    pub year: u16,
+    /// The month, 1 to 12.
+    pub month: u8,
+    /// The day, 1 to 31.
+    pub day: u8,
+}
+
+/// The 16-byte header of every WTHOR file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WthorHeader {
+    created: WthorDate,
+    games: u32,
+    records: u16,
+    game_year: u16,
+    board_size: u8,
+    game_type: u8,
+    depth: u8,
+    reserved: u8,
+}
+
+impl WthorHeader {
+    /// The header of a new 8×8 game file of `game_year`, made on `created`; the game count is
+    /// set when the file is written. The theoretical-score depth is 0 (not computed).
+    #[must_use]
+    pub fn new(created: WthorDate, game_year: u16) -> WthorHeader {
+        WthorHeader { created, game_year, board_size: 8, ..WthorHeader::default() }
+    }
+
+    /// Reads the first 16 bytes.
+    ///
+    /// # Errors
+    /// [`WthorError::Truncated`] if there are fewer than 16.
+    pub fn parse(bytes: &[u8]) -> Result<WthorHeader, WthorError> {
+        let Some(b) = bytes.get(..HEADER_LEN) else {
+            return Err(WthorError::Truncated { expected: HEADER_LEN, found: bytes.len() });
+        };
+        Ok(WthorHeader {
+            created: WthorDate { year: u16::from(b[0]) * 100 + u16::from(b[1]), month: b[2], day: b[3] },
+            games: u32::from_le_bytes([b[4], b[5], b[6], b[7]]),
+            records: u16::from_le_bytes([b[8], b[9]]),
+            game_year: u16::from_le_bytes([b[10], b[11]]),
+            board_size: b[12],
+            game_type: b[13],
+            depth: b[14],
+            reserved: b[15],
+        })
+    }
+
+    /// The 16 bytes.
+    #[must_use]
+    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut b = [0; HEADER_LEN];
+        // The century byte saturates rather than wraps: a year past 25599 is not a real date.
+        b[0] = u8::try_from(self.created.year / 100).unwrap_or(u8::MAX);
+        b[1] = (self.created.year % 100) as u8;
+        b[2] = self.created.month;
+        b[3] = self.created.day;
+        b[4..8].copy_from_slice(&self.games.to_le_bytes());
+        b[8..10].copy_from_slice(&self.records.to_le_bytes());
+        b[10..12].copy_from_slice(&self.game_year.to_le_bytes());
+        b[12] = self.board_size;
+        b[13] = self.game_type;
+        b[14] = self.depth;
+        b[15] = self.reserved;
+        b
+    }
+
+    /// When the file was made.
+    #[must_use]
+    pub const fn created(&self) -> WthorDate {
+        self.created
+    }
+
+    /// The number of game records (game files).
+    #[must_use]
+    pub const fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// The number of name records (player and tournament files).
+    #[must_use]
+    pub const fn records(&self) -> u16 {
+        self.records
+    }
+
+    /// The year the games were played.
+    #[must_use]
+    pub const fn game_year(&self) -> u16 {
+        self.game_year
+    }
+
+    /// The board size byte: `0` or `8` for 8×8.
+    #[must_use]
+    pub const fn board_size(&self) -> u8 {
+        self.board_size
+    }
+
+    /// The game type byte (`1` for solitaires).
+    #[must_use]
+    pub const fn game_type(&self) -> u8 {
+        self.game_type
+    }
+
+    /// The depth from which the theoretical scores were computed.
+    #[must_use]
+    pub const fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// The same header counting `games` game records.
+    #[must_use]
+    pub const fn with_games(self, games: u32) -> WthorHeader {
+        WthorHeader { games, ..self }
+    }
+
+    /// The same header counting `records` name records.
+    #[must_use]
+    pub const fn with_records(self, records: u16) -> WthorHeader {
+        WthorHeader { records, ..self }
+    }
+}
+
+/// One game record of a `.wtb` file. The moves are as stored: passes are implicit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WthorGame {
+    tournament: u16,
+    black_player: u16,
+    white_player: u16,
+    black_score: u8,
+    theoretical_score: u8,
+    moves: Vec<Square>,
+}
+
+impl WthorGame {
+    /// A game record. `black_score` is Black's recorded score (discs, empty cells to the
+    /// winner); `moves` are the placed discs in order, passes left out.
+    ///
+    /// # Errors
+    /// [`WthorError::TooManyMoves`] past 60 moves and [`WthorError::OffBoard`] for a square
+    /// outside 8×8.
+    pub fn new(
+        tournament: u16,
+        black_player: u16,
+        white_player: u16,
+        black_score: u8,
+        theoretical_score: u8,
+        moves: &[Square],
+    ) -> Result<WthorGame, WthorError> {
+        if moves.len() > MOVE_BYTES {
+            return Err(WthorError::TooManyMoves { count: moves.len() });
+        }
+        if let Some((i, &square)) = moves.iter().enumerate().find(|(_, sq)| sq.column() >= 8 || sq.row() >= 8) {
+            return Err(WthorError::OffBoard { move_number: i + 1, square });
+        }
+        Ok(WthorGame { tournament, black_player, white_player, black_score, theoretical_score, moves: moves.to_vec() })
+    }
+
+    /// Reads one 68-byte record; `game` (from 1) only names it in errors.
+    fn parse(record: &[u8; GAME_LEN], game: usize) -> Result<WthorGame, WthorError> {
+        let u16_at = |i: usize| u16::from_le_bytes([record[i], record[i + 1]]);
+        let mut moves = Vec::with_capacity(MOVE_BYTES);
+        let mut ended = false;
+        for (i, &byte) in record[8..].iter().enumerate() {
+            let move_number = i + 1;
+            if byte == 0 {
+                ended = true;
+            } else if ended {
+                return Err(WthorError::MoveAfterEnd { game, move_number, byte });
+            } else {
+                let (row, column) = (byte / 10, byte % 10);
+                if !(1..=8).contains(&row) || !(1..=8).contains(&column) {
+                    return Err(WthorError::MoveByte { game, move_number, byte });
+                }
+                moves.push(Square::new(column - 1, row - 1).expect("row and column are 0 to 7"));
+            }
+        }
+        Ok(WthorGame {
+            tournament: u16_at(0),
+            black_player: u16_at(2),
+            white_player: u16_at(4),
+            black_score: record[6],
+            theoretical_score: record[7],
+            moves,
+        })
+    }
+
+    /// The 68 bytes of the record.
+    #[must_use]
+    pub fn to_bytes(&self) -> [u8; GAME_LEN] {
+        let mut b = [0; GAME_LEN];
+        b[0..2].copy_from_slice(&self.tournament.to_le_bytes());
+        b[2..4].copy_from_slice(&self.black_player.to_le_bytes());
+        b[4..6].copy_from_slice(&self.white_player.to_le_bytes());
+        b[6] = self.black_score;
+        b[7] = self.theoretical_score;
+        for (slot, sq) in b[8..].iter_mut().zip(&self.moves) {
+            *slot = 10 * (sq.row() + 1) + sq.column() + 1;
+        }
+        b
+    }
+
+    /// The tournament's number in the `.TRN` file.
+    #[must_use]
+    pub const fn tournament(&self) -> u16 {
+        self.tournament
+    }
+
+    /// Black's number in the `.JOU` file.
+    #[must_use]
+    pub const fn black_player(&self) -> u16 {
+        self.black_player
+    }
+
+    /// White's number in the `.JOU` file.
+    #[must_use]
+    pub const fn white_player(&self) -> u16 {
+        self.white_player
+    }
+
+    /// Black's recorded score: discs, with the empty cells given to the winner.
+    #[must_use]
+    pub const fn black_score(&self) -> u8 {
+        self.black_score
+    }
+
+    /// Black's theoretical score (perfect play from the header's depth).
+    #[must_use]
+    pub const fn theoretical_score(&self) -> u8 {
+        self.theoretical_score
+    }
+
+    /// The placed discs in order, passes left out.
+    #[must_use]
+    pub fn moves(&self) -> &[Square] {
+        &self.moves
+    }
+}
+
+/// A whole `.wtb` file: its header and its games.
+///
+/// ```
+/// use reversi_records::wthor::{WthorDate, WthorFile, WthorGame, WthorHeader};
+/// let f5 = "f5".parse()?;
+/// let game = WthorGame::new(1, 2, 3, 40, 40, &[f5])?;
+/// let file = WthorFile::new(WthorHeader::new(WthorDate { year: 2025, month: 1, day: 2 }, 2025), vec![game]);
+/// let bytes = file.to_bytes()?;
+/// assert_eq!(bytes.len(), 16 + 68);
+/// assert_eq!(bytes[16 + 8], 56); // f5: row 5, column 6
+/// assert_eq!(WthorFile::parse(&bytes)?, file);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WthorFile {
+    header: WthorHeader,
+    games: Vec<WthorGame>,
+}
+
+impl WthorFile {
+    /// A file of these games; the header's game count is set to match.
+    #[must_use]
+    pub fn new(header: WthorHeader, games: Vec<WthorGame>) -> WthorFile {
+        let count = u32::try_from(games.len()).unwrap_or(u32::MAX);
+        WthorFile { header: header.with_games(count), games }
+    }
+
+    /// Reads a whole `.wtb` file.
+    ///
+    /// # Errors
+    /// A [`WthorError`] if the header is short or not 8×8, the length does not match the
+    /// game count, or a move byte is not a square.
+    pub fn parse(bytes: &[u8]) -> Result<WthorFile, WthorError> {
+        let header = WthorHeader::parse(bytes)?;
+        if !matches!(header.board_size, 0 | 8) {
+            return Err(WthorError::BoardSize { size: header.board_size });
+        }
+        let expected = usize::try_from(header.games)
+            .ok()
+            .and_then(|n| n.checked_mul(GAME_LEN))
+            .and_then(|n| n.checked_add(HEADER_LEN))
+            .unwrap_or(usize::MAX);
+        if bytes.len() < expected {
+            return Err(WthorError::Truncated { expected, found: bytes.len() });
+        }
+        if bytes.len() > expected {
+            return Err(WthorError::TrailingBytes { expected, found: bytes.len() });
+        }
+        let games = bytes[HEADER_LEN..]
+            .chunks_exact(GAME_LEN)
+            .enumerate()
+            .map(|(i, record)| WthorGame::parse(record.try_into().expect("chunks of GAME_LEN"), i + 1))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(WthorFile { header, games })
+    }
+
+    /// The bytes of the file.
+    ///
+    /// # Errors
+    /// [`WthorError::TooManyGames`] past `u32::MAX` games.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, WthorError> {
+        let count =
+            u32::try_from(self.games.len()).map_err(|_| WthorError::TooManyGames { count: self.games.len() })?;
+        let mut out = Vec::with_capacity(HEADER_LEN + GAME_LEN * self.games.len());
+        out.extend_from_slice(&self.header.with_games(count).to_bytes());
+        for game in &self.games {
+            out.extend_from_slice(&game.to_bytes());
+        }
+        Ok(out)
+    }
+
+    /// The header.
+    #[must_use]
+    pub const fn header(&self) -> &WthorHeader {
+        &self.header
+    }
+
+    /// The games, in file order.
+    #[must_use]
+    pub fn games(&self) -> &[WthorGame] {
+        &self.games
+    }
+}
