@@ -19,7 +19,8 @@
 //! let args = ["--size", "10x8", "--blocked=c3,f7", "--quiet", "--seed", "9"].map(String::from);
 //! let table = cli::parse_table_args(args, Rules::builder().blocked(Blocked::Random))?;
 //! assert_eq!(table.seed(), Some(9));
-//! assert_eq!(table.rules().blocked(), &Blocked::Fixed("c3".parse::<reversi_core::Square>()?.into() | "f7".parse::<reversi_core::Square>()?.into()));
+//! assert_eq!(table.rules().blocked(), &Blocked::Fixed(cli::parse_cells("f7,c3").expect("cells")));
+//! assert_eq!(table.rules().board().to_string(), "10x8");
 //! assert_eq!(table.rest(), ["--quiet"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
