@@ -4,9 +4,11 @@
 //! Engines that search millions of positions use these directly, holding the mover's and the
 //! opponent's discs as two words, which makes copy-make a pair of register moves.
 
+mod eight;
 mod grid;
 mod word;
 
+pub use eight::Eight;
 pub use grid::Grid;
 pub use word::{U256, Word};
 
@@ -33,7 +35,7 @@ pub trait Layout: MoveGen {
     fn index(&self, sq: crate::Square) -> u32;
 }
 
-impl<W: Word> Layout for Grid<W> {
+impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Layout for Grid<W, WIDTH, HEIGHT> {
     fn compact(&self, set: crate::Bitboard) -> W {
         Grid::compact(self, set)
     }
@@ -53,9 +55,30 @@ pub trait Visitor {
     fn visit<L: Layout>(self, mg: L) -> Self::Output;
 }
 
-/// Runs `visitor` with the fastest generator for `geometry`: the narrowest word that holds
-/// every cell.
+/// Runs `visitor` with the fastest generator for `geometry`: the 8×8 generator for 8×8
+/// boards (any playable cells), otherwise the narrowest word that holds every cell, with the
+/// sides fixed at compile time for square boards.
 pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
+    let (width, height) = (geometry.width(), geometry.height());
+    if width != height {
+        return dispatch_rectangle(geometry, visitor);
+    }
+    // Every `new` below accepts the geometry: the side matches and the word is wide enough.
+    let fits = "a square board of this side fits this word";
+    match width {
+        4 => visitor.visit(Grid::<u64, 4, 4>::new(geometry).expect(fits)),
+        6 => visitor.visit(Grid::<u64, 6, 6>::new(geometry).expect(fits)),
+        8 => visitor.visit(Eight::new(geometry).expect(fits)),
+        10 => visitor.visit(Grid::<u128, 10, 10>::new(geometry).expect(fits)),
+        12 => visitor.visit(Grid::<U256, 12, 12>::new(geometry).expect(fits)),
+        14 => visitor.visit(Grid::<U256, 14, 14>::new(geometry).expect(fits)),
+        16 => visitor.visit(Grid::<U256, 16, 16>::new(geometry).expect(fits)),
+        _ => dispatch_rectangle(geometry, visitor),
+    }
+}
+
+/// Any board, sides read at run time.
+fn dispatch_rectangle<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
     let cells = u32::from(geometry.width()) * u32::from(geometry.height());
     // Every geometry has 16×16 = 256 cells at most, so one of these grids always exists.
     if cells <= 64 {

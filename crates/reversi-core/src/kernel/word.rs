@@ -113,26 +113,38 @@ impl Not for U256 {
 
 impl Shl<u32> for U256 {
     type Output = U256;
-    /// Shifts towards the higher limbs; `n` must be below 64, which every direction of a
-    /// board of width 16 or less is.
+    /// Shifts towards the higher limbs; `n` must be below 256. The move generators shift by
+    /// constants, for which this folds to a handful of limb moves.
     #[inline(always)]
     fn shl(self, n: u32) -> U256 {
-        debug_assert!(n > 0 && n < 64);
-        let a = self.0;
-        let back = 64 - n;
-        U256([a[0] << n, a[1] << n | a[0] >> back, a[2] << n | a[1] >> back, a[3] << n | a[2] >> back])
+        debug_assert!(n < 256);
+        let (a, q, r) = (self.0, (n / 64) as usize, n % 64);
+        let mut out = [0; 4];
+        for i in q..4 {
+            out[i] = a[i - q] << r;
+            if r > 0 && i > q {
+                out[i] |= a[i - q - 1] >> (64 - r);
+            }
+        }
+        U256(out)
     }
 }
 
 impl Shr<u32> for U256 {
     type Output = U256;
-    /// Shifts towards the lower limbs; `n` must be below 64.
+    /// Shifts towards the lower limbs; `n` must be below 256.
     #[inline(always)]
     fn shr(self, n: u32) -> U256 {
-        debug_assert!(n > 0 && n < 64);
-        let a = self.0;
-        let back = 64 - n;
-        U256([a[0] >> n | a[1] << back, a[1] >> n | a[2] << back, a[2] >> n | a[3] << back, a[3] >> n])
+        debug_assert!(n < 256);
+        let (a, q, r) = (self.0, (n / 64) as usize, n % 64);
+        let mut out = [0; 4];
+        for i in 0..4 - q {
+            out[i] = a[i + q] >> r;
+            if r > 0 && i + q + 1 < 4 {
+                out[i] |= a[i + q + 1] << (64 - r);
+            }
+        }
+        U256(out)
     }
 }
 
