@@ -41,6 +41,9 @@ pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u6
     if depth == 1 {
         return u64::from(moves.count());
     }
+    if depth == 2 {
+        return mg.count_two_plies(p, o, moves);
+    }
     let mut total = 0;
     let mut rest = moves;
     while !rest.is_zero() {
@@ -114,7 +117,12 @@ fn split<G: MoveGen>(
     plies: u32,
     jobs: &mut Vec<(G::Word, G::Word, u32, u64)>,
 ) {
-    if plies == 0 || depth <= 1 {
+    if depth == 0 {
+        // The position itself is the one leaf: a job of depth 0 counts what it carries.
+        jobs.push((p, o, 0, 1));
+        return;
+    }
+    if plies == 0 || depth == 1 {
         jobs.push((p, o, depth, 0));
         return;
     }

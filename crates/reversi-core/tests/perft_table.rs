@@ -30,6 +30,15 @@ fn parallel_perft_agrees() {
 }
 
 #[test]
+fn depth_0_is_the_position_itself() {
+    let start = Position::default();
+    assert_eq!(perft(&start, 0), 1);
+    for threads in 1..=3 {
+        assert_eq!(perft_parallel(&start, 0, threads), 1, "{threads} threads");
+    }
+}
+
+#[test]
 #[ignore = "deep: minutes in a debug build; run with --release -- --ignored"]
 fn perft_depths_10_to_12() {
     let start = Position::default();
