@@ -6,5 +6,11 @@
 //! - [`ggf`]: the Generic Game Format of the GGS server.
 //! - [`wthor`]: the French federation's binary WTHOR database.
 
+pub mod ggf;
+mod record;
 pub mod transcript;
 pub mod wthor;
+
+pub use record::{
+    Ending, FORMAT_VERSION, GameRecord, HandicapDiscs, Metadata, RecordData, RecordError, RecordResult, ResultData,
+};

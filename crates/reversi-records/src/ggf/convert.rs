@@ -1,0 +1,269 @@
+//! Between [`GgfGame`] and [`GameRecord`].
+
+use reversi_variants::{Blocked, Board, Game, GameResult, Move, Rules, Scoring};
+
+use super::game::{BoardType, GgfEnding, GgfGame, GgfMove, GgfResult};
+use super::{EVENT, GgfError, RULES, SCORES, SEED, TAG, rules_text};
+use crate::record::{Ending, GameRecord, Metadata, RecordData, RecordResult, ResultData};
+
+impl GgfGame {
+    /// The GGF form of a record. The rules, the seed, the event, the tags and (for a game
+    /// that stopped early) both scores go in the extension properties `RU`, `SD`, `EV`, `TG`
+    /// and `SC`; the blocked cells in `BL`.
+    ///
+    /// # Errors
+    /// [`GgfError::Unsupported`] for a board GGS does not have (rectangles, 16×16).
+    pub fn from_record(record: &GameRecord) -> Result<GgfGame, GgfError> {
+        let board = match record.rules().board() {
+            Board::Rectangle { width, height } if width == height && width <= 14 => BoardType::Square(width),
+            Board::Octagon => BoardType::Octagon,
+            other => return Err(GgfError::Unsupported { game: 1, what: format!("the {other} board") }),
+        };
+        let game = record.replay();
+        let moves = game
+            .history()
+            .iter()
+            .map(|ply| GgfMove { color: ply.color(), played: ply.played(), eval: None, time: None })
+            .collect();
+        let r = record.result();
+        let ending = match r.ending() {
+            Ending::Resigned => GgfEnding::Resigned,
+            Ending::Time => GgfEnding::Timeout,
+            Ending::Agreed => GgfEnding::Agreed,
+            _ => GgfEnding::Normal,
+        };
+        let mut properties = vec![(RULES.to_owned(), rules_text::write(record.rules()))];
+        if let Some(seed) = record.seed() {
+            properties.push((SEED.to_owned(), seed.to_string()));
+        }
+        if ending != GgfEnding::Normal {
+            properties.push((SCORES.to_owned(), r.to_string()));
+        }
+        let meta = record.metadata();
+        if let Some(event) = &meta.event {
+            properties.push((EVENT.to_owned(), event.clone()));
+        }
+        for (key, value) in &meta.tags {
+            properties.push((TAG.to_owned(), format!("{key}={value}")));
+        }
+        Ok(GgfGame {
+            board,
+            start: *game.start_position(),
+            moves,
+            result: Some(GgfResult { margin: r.margin() as f64, ending }),
+            black: meta.black.clone(),
+            white: meta.white.clone(),
+            date: meta.date.clone(),
+            game_type: Some(board.name()),
+            properties,
+        })
+    }
+
+    /// The rules of the game: from `RU` if present, else the standard rules on the `BO` board
+    /// with the `BL` cells blocked.
+    ///
+    /// # Errors
+    /// [`GgfError::Value`] for an invalid `RU` or one whose board is not `BO`'s.
+    pub fn rules(&self, game: usize) -> Result<Rules, GgfError> {
+        let value_error = |property: &str, value: &str, reason: String| GgfError::Value {
+            game,
+            property: property.to_owned(),
+            value: value.to_owned(),
+            reason,
+        };
+        let board = match self.board {
+            BoardType::Square(n) => Board::Rectangle { width: n, height: n },
+            BoardType::Octagon => Board::Octagon,
+        };
+        match self.property(RULES) {
+            Some(text) => {
+                let rules = rules_text::parse(text).map_err(|reason| value_error(RULES, text, reason))?;
+                if rules.board() != board {
+                    return Err(value_error(RULES, text, format!("the board is not BO's {}", self.board.name())));
+                }
+                Ok(rules)
+            }
+            None => {
+                let blocked = self.blocked();
+                let mut builder = Rules::builder().board(board);
+                if !blocked.is_empty() {
+                    builder = builder.blocked(Blocked::Fixed(blocked));
+                }
+                builder.build().map_err(|e| value_error(super::BLOCKED, &blocked.to_string(), e.to_string()))
+            }
+        }
+    }
+
+    /// Replays the game from its start under [`rules`](GgfGame::rules): the table must match
+    /// `BO` and `BL` (and `SD`), each move must be legal and of the side to move. A pass GGF
+    /// leaves out (a move of the player who just moved, when the other must pass) is put back.
+    ///
+    /// # Errors
+    /// A [`GgfError`] for the first thing that does not fit.
+    pub fn replay(&self, game: usize) -> Result<Game, GgfError> {
+        self.replay_with(game, self.rules(game)?)
+    }
+
+    fn replay_with(&self, game: usize, rules: Rules) -> Result<Game, GgfError> {
+        let seed = match self.property(SEED) {
+            Some(text) => Some(reversi_variants::cli::parse_seed(text).ok_or_else(|| GgfError::Value {
+                game,
+                property: SEED.to_owned(),
+                value: text.to_owned(),
+                reason: "expected a decimal 64-bit seed".into(),
+            })?),
+            None => None,
+        };
+        let mut table = crate::record::table(&rules, seed, self.blocked())
+            .map_err(|source| GgfError::Record { game, source: crate::RecordError::Layout { source } })?;
+        if *table.start_position() != self.start {
+            return Err(GgfError::Unsupported {
+                game,
+                what: format!("the start position {} (the rules start from {})", self.start, table.start_position()),
+            });
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            let move_number = i + 1;
+            if m.color != table.side_to_move() {
+                if table.must_pass() && m.played != Move::Pass {
+                    table.play(Move::Pass).expect("a forced pass is legal");
+                } else {
+                    return Err(GgfError::WrongColor { game, move_number, color: m.color });
+                }
+            }
+            table.play(m.played).map_err(|source| GgfError::IllegalMove {
+                game,
+                move_number,
+                played: m.played,
+                source,
+            })?;
+        }
+        Ok(table)
+    }
+
+    /// The record of the game, checked like every [`GameRecord`].
+    ///
+    /// Without `RU`, the scoring is found from the result: disc counting if `RE` is the disc
+    /// margin, WOF scoring if it is the margin with the empty cells given to the winner. For a
+    /// game that stopped early, the scores are `SC` if present, else the split of all the
+    /// playable cells with `RE`'s margin (as GGS counts a resignation).
+    ///
+    /// # Errors
+    /// A [`GgfError`]: see [`replay`](GgfGame::replay); also [`GgfError::NoResult`] without a
+    /// result, and [`GgfError::Record`] for a result that does not fit the game.
+    pub fn to_record(&self, game: usize) -> Result<GameRecord, GgfError> {
+        let record_error = |source| GgfError::Record { game, source };
+        let result = self.result.ok_or(GgfError::NoResult { game })?;
+        let margin = integer_margin(result.margin).ok_or_else(|| GgfError::Value {
+            game,
+            property: "RE".into(),
+            value: result.margin.to_string(),
+            reason: "the margin must be a whole number".into(),
+        })?;
+        let mut rules = self.rules(game)?;
+        let played = self.replay_with(game, rules.clone())?;
+        let ending = match result.ending {
+            GgfEnding::Normal => Ending::PlayedOut,
+            GgfEnding::Resigned => Ending::Resigned,
+            GgfEnding::Timeout => Ending::Time,
+            GgfEnding::Agreed => Ending::Agreed,
+        };
+        let record_result = if ending == Ending::PlayedOut {
+            if !played.is_over() {
+                return Err(record_error(crate::RecordError::NotOver { moves: played.history().len() }));
+            }
+            let under = |scoring| GameResult::of(played.position(), scoring);
+            let margin_of = |r: GameResult| i64::from(r.black()) - i64::from(r.white());
+            if self.property(RULES).is_none()
+                && margin_of(under(Scoring::Discs)) != margin
+                && margin_of(under(Scoring::Wof)) == margin
+            {
+                // A foreign file does not say how it counts: take the scoring its margin shows.
+                rules = rules.to_builder().scoring(Scoring::Wof).build().expect("scoring combines with every rule");
+            }
+            RecordResult::played_out(under(rules.scoring()))
+        } else {
+            let (black, white) = match self.property(SCORES) {
+                Some(text) => parse_scores(text).ok_or_else(|| GgfError::Value {
+                    game,
+                    property: SCORES.to_owned(),
+                    value: text.to_owned(),
+                    reason: "expected black-white scores such as 40-24".into(),
+                })?,
+                None => split_cells(played.position().geometry().playable().len(), margin).ok_or_else(|| {
+                    GgfError::Value {
+                        game,
+                        property: "RE".into(),
+                        value: result.margin.to_string(),
+                        reason: "the margin does not split the board's cells".into(),
+                    }
+                })?,
+            };
+            if i64::from(black) - i64::from(white) != margin {
+                return Err(GgfError::Value {
+                    game,
+                    property: SCORES.to_owned(),
+                    value: format!("{black}-{white}"),
+                    reason: format!("the scores do not give RE's margin {margin:+}"),
+                });
+            }
+            RecordResult::new(black, white, ending).map_err(record_error)?
+        };
+        if ending == Ending::PlayedOut && record_result.margin() != margin {
+            return Err(record_error(crate::RecordError::ResultMismatch {
+                expected: format!("a margin of {:+}", record_result.margin()),
+                found: format!("RE margin {margin:+}"),
+            }));
+        }
+        let mut metadata = Metadata {
+            black: self.black.clone(),
+            white: self.white.clone(),
+            date: self.date.clone(),
+            event: self.property(EVENT).map(str::to_owned),
+            ..Metadata::default()
+        };
+        for (name, value) in &self.properties {
+            if name == TAG {
+                let (key, v) = value.split_once('=').ok_or_else(|| GgfError::Value {
+                    game,
+                    property: TAG.to_owned(),
+                    value: value.clone(),
+                    reason: "expected key=value".into(),
+                })?;
+                if metadata.tags.insert(key.to_owned(), v.to_owned()).is_some() {
+                    return Err(GgfError::Duplicate { game, property: format!("{TAG} {key}") });
+                }
+            }
+        }
+        GameRecord::try_from(RecordData {
+            version: crate::FORMAT_VERSION,
+            handicap: crate::HandicapDiscs::of(&rules),
+            seed: played.seed(),
+            blocked: played.blocked(),
+            moves: played.moves(),
+            rules,
+            result: ResultData::from(record_result),
+            metadata,
+        })
+        .map_err(record_error)
+    }
+}
+
+fn integer_margin(margin: f64) -> Option<i64> {
+    (margin.fract() == 0.0 && margin.abs() <= 1024.0).then_some(margin as i64)
+}
+
+fn parse_scores(text: &str) -> Option<(u32, u32)> {
+    let (b, w) = text.trim().split_once('-')?;
+    let number = |t: &str| if t.bytes().all(|c| c.is_ascii_digit()) { t.parse().ok() } else { None };
+    Some((number(b)?, number(w)?))
+}
+
+/// Scores `b`, `w` with `b + w = cells` and `b − w = margin`, if whole and not negative.
+fn split_cells(cells: u32, margin: i64) -> Option<(u32, u32)> {
+    let cells = i64::from(cells);
+    if (cells + margin) % 2 != 0 || margin.abs() > cells {
+        return None;
+    }
+    Some((u32::try_from((cells + margin) / 2).ok()?, u32::try_from((cells - margin) / 2).ok()?))
+}

@@ -1,0 +1,199 @@
+//! GGF, the Generic Game Format of the GGS game server, for Othello.
+//!
+//! A file holds one or more games, each `(;` … `;)`, each a list of properties `NAME[value]`
+//! (a `\` in a value takes the next character as it is, so `\]` is a `]`). The properties
+//! read and written:
+//!
+//! | property | meaning |
+//! |---|---|
+//! | `GM[Othello]` | the game |
+//! | `BO[8 -------- … *]` | the board type (`4` to `14`, or `88` for the Octagon), one character per playable cell row by row (`*` Black, `O` White, `-` empty; the Octagon's 12 cut cells are skipped), then the side to move, `*` or `O` |
+//! | `TY[8]` | the game type, kept as written |
+//! | `RE[+6.00]` | Black's margin; `:r` resigned, `:t` lost on time, `:s` agreed; `?` unknown |
+//! | `PB`, `PW`, `DT` | Black's and White's names, the date |
+//! | `B[f5/1.23/4.5]`, `W[…]` | a move, with the optional evaluation and time; a pass is `PA` (or `pass`) |
+//!
+//! Other properties (`PC`, `RB`, `TI`, …) are kept as they are. GGF has no place for what the
+//! variants add, so this crate writes **extension properties** and reads them back:
+//!
+//! | property | meaning |
+//! |---|---|
+//! | `BL[c3 f6]` | the blocked cells, space separated; they are written `-` in `BO` |
+//! | `RU[board=8x8 blocked=random handicap=none opening=standard scoring=discs]` | the full rules |
+//! | `SD[42]` | the seed the blocked cells came from |
+//! | `SC[40-24]` | both scores of a game that stopped early (`RE` holds only the margin) |
+//! | `EV[…]` | the event |
+//! | `TG[key=value]` | a tag, one property per tag |
+//!
+//! A file without them (from GGS) is read with the standard rules on its board, and its start
+//! position must be their start: random starts (`TY[8r…]`) are refused as unsupported.
+//!
+//! ```
+//! use reversi_records::ggf;
+//! let text = "(;GM[Othello]PB[ann]PW[bob]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- \
+//!             ---*O--- -------- -------- -------- *]B[f5//1.5]W[d6/-2.0];)";
+//! let games = ggf::parse(text)?;
+//! assert_eq!(games[0].moves.len(), 2);
+//! assert_eq!(games[0].moves[0].time, Some(1.5));
+//! let game = games[0].replay(1)?;
+//! assert_eq!(game.moves().len(), 2);
+//! # Ok::<(), ggf::GgfError>(())
+//! ```
+
+mod convert;
+mod game;
+mod rules_text;
+mod syntax;
+
+use reversi_core::Color;
+use reversi_variants::{Move, PlayError};
+
+pub use game::{BoardType, GgfEnding, GgfGame, GgfMove, GgfResult};
+
+use crate::{GameRecord, RecordError};
+
+/// The extension property of the blocked cells.
+pub const BLOCKED: &str = "BL";
+/// The extension property of the full rules.
+pub const RULES: &str = "RU";
+/// The extension property of the seed.
+pub const SEED: &str = "SD";
+/// The extension property of both scores of a game that stopped early.
+pub const SCORES: &str = "SC";
+/// The extension property of the event.
+pub const EVENT: &str = "EV";
+/// The extension property of a tag, `key=value`.
+pub const TAG: &str = "TG";
+
+/// Why GGF text cannot be read, or a record written as GGF. Games and moves count from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GgfError {
+    /// The text does not have the shape of GGF.
+    #[error("game {game}, byte {offset}: expected {expected}")]
+    Syntax {
+        /// The game, from 1.
+        game: usize,
+        /// The byte offset in the text.
+        offset: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// A game without `BO`.
+    #[error("game {game}: no board (BO)")]
+    MissingBoard {
+        /// The game.
+        game: usize,
+    },
+    /// A property that may appear once appears again.
+    #[error("game {game}: property {property} appears twice")]
+    Duplicate {
+        /// The game.
+        game: usize,
+        /// The property.
+        property: String,
+    },
+    /// A property's value is not valid.
+    #[error("game {game}: {property}[{value}]: {reason}")]
+    Value {
+        /// The game.
+        game: usize,
+        /// The property.
+        property: String,
+        /// The value.
+        value: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A move's value is not valid.
+    #[error("game {game}, move {move_number}: [{value}]: {reason}")]
+    Move {
+        /// The game.
+        game: usize,
+        /// The move, from 1 as written.
+        move_number: usize,
+        /// The value.
+        value: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A move by the player who is not to move.
+    #[error("game {game}, move {move_number}: {color} is not to move")]
+    WrongColor {
+        /// The game.
+        game: usize,
+        /// The move, from 1 as written.
+        move_number: usize,
+        /// The colour written.
+        color: Color,
+    },
+    /// A move the rules do not allow.
+    #[error("game {game}, move {move_number} ({played}): {source}")]
+    IllegalMove {
+        /// The game.
+        game: usize,
+        /// The move, from 1 as written.
+        move_number: usize,
+        /// The move.
+        played: Move,
+        /// Why it is illegal.
+        #[source]
+        source: PlayError,
+    },
+    /// A game without a result cannot be a record.
+    #[error("game {game}: no result (RE missing or ?)")]
+    NoResult {
+        /// The game.
+        game: usize,
+    },
+    /// Something GGF or this crate cannot hold: a board GGS lacks, a random start.
+    #[error("game {game}: unsupported: {what}")]
+    Unsupported {
+        /// The game.
+        game: usize,
+        /// What.
+        what: String,
+    },
+    /// The game does not make a valid record.
+    #[error("game {game}: {source}")]
+    Record {
+        /// The game.
+        game: usize,
+        /// Why.
+        #[source]
+        source: RecordError,
+    },
+}
+
+/// Reads every game of a GGF text.
+///
+/// # Errors
+/// A [`GgfError`] for the first game that cannot be read.
+pub fn parse(text: &str) -> Result<Vec<GgfGame>, GgfError> {
+    GgfGame::parse_all(text)
+}
+
+/// Reads every game of a GGF text as records (each must have a result).
+///
+/// # Errors
+/// A [`GgfError`] for the first game that cannot be read or is not a valid record.
+pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, GgfError> {
+    parse(text)?.iter().enumerate().map(|(i, g)| g.to_record(i + 1)).collect()
+}
+
+/// Writes records as GGF, one game per line.
+///
+/// # Errors
+/// [`GgfError::Unsupported`] (naming the game) for a board GGS does not have.
+pub fn write_records(records: &[GameRecord]) -> Result<String, GgfError> {
+    let mut out = String::new();
+    for (i, record) in records.iter().enumerate() {
+        let game = GgfGame::from_record(record).map_err(|e| match e {
+            GgfError::Unsupported { what, .. } => GgfError::Unsupported { game: i + 1, what },
+            other => other,
+        })?;
+        out.push_str(&game.to_ggf());
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,162 @@
+//! The serde mirror of a record, and the checks that turn it into a [`GameRecord`].
+
+use reversi_core::{Bitboard, Color};
+use reversi_variants::{Game, Move, Rules, RulesError};
+use serde::{Deserialize, Deserializer};
+
+use super::{Ending, FORMAT_VERSION, GameRecord, Metadata, RecordError, RecordResult};
+
+/// A record as stored, before any check: what every serde format reads and writes. Turn it
+/// into a [`GameRecord`] with `GameRecord::try_from`, which replays it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordData {
+    /// The format version, [`FORMAT_VERSION`].
+    #[serde(deserialize_with = "known_version")]
+    pub version: u32,
+    /// The rules.
+    pub rules: Rules,
+    /// The table's seed, when the layout came from one.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The blocked cells, written out even when a seed gives them.
+    pub blocked: Bitboard,
+    /// The handicap discs, written out even though the rules give them.
+    #[serde(default)]
+    pub handicap: Option<HandicapDiscs>,
+    /// Every move, passes included.
+    pub moves: Vec<Move>,
+    /// The result.
+    pub result: ResultData,
+    /// Players, date, event and tags.
+    #[serde(default)]
+    pub metadata: Metadata,
+}
+
+/// The result as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultData {
+    /// Black's score.
+    pub black: u32,
+    /// White's score.
+    pub white: u32,
+    /// The winner, `null` for a draw.
+    pub winner: Option<Color>,
+    /// How the game ended.
+    pub ending: Ending,
+}
+
+/// Handicap discs: a colour and the corners it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandicapDiscs {
+    /// The colour of the discs.
+    pub color: Color,
+    /// The corners.
+    pub cells: Bitboard,
+}
+
+impl HandicapDiscs {
+    /// The handicap discs of `rules`, if any.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Option<HandicapDiscs> {
+        rules.handicap_color().map(|color| HandicapDiscs { color, cells: rules.handicap_corners() })
+    }
+}
+
+/// Refuses an unknown version while reading, before the rest of the record, so that a newer
+/// record is reported as such rather than by its first unfamiliar field.
+fn known_version<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let found = u32::deserialize(deserializer)?;
+    if found == FORMAT_VERSION {
+        Ok(found)
+    } else {
+        Err(serde::de::Error::custom(RecordError::UnknownVersion { found }))
+    }
+}
+
+impl From<RecordResult> for ResultData {
+    fn from(r: RecordResult) -> ResultData {
+        ResultData { black: r.black(), white: r.white(), winner: r.winner(), ending: r.ending() }
+    }
+}
+
+/// The table of a record: with its seed, the seed must give `blocked`.
+pub(crate) fn table(rules: &Rules, seed: Option<u64>, blocked: Bitboard) -> Result<Game, RulesError> {
+    match seed {
+        Some(seed) => Game::with_seed_and_blocked(rules.clone(), seed, blocked),
+        None => Game::with_blocked(rules.clone(), blocked),
+    }
+}
+
+impl TryFrom<RecordData> for GameRecord {
+    type Error = RecordError;
+
+    /// Checks the record by replaying it: the version, the layout against the seed and the
+    /// rules, the handicap discs, every move, and the result.
+    fn try_from(data: RecordData) -> Result<GameRecord, RecordError> {
+        if data.version != FORMAT_VERSION {
+            return Err(RecordError::UnknownVersion { found: data.version });
+        }
+        let mut game = table(&data.rules, data.seed, data.blocked).map_err(|source| RecordError::Layout { source })?;
+        let expected = HandicapDiscs::of(&data.rules);
+        if data.handicap != expected {
+            return Err(RecordError::Handicap { expected, found: data.handicap });
+        }
+        let r = data.result;
+        let result = RecordResult::checked(r.black, r.white, r.winner, r.ending)?;
+        let cells = game.position().geometry().playable().len();
+        if u64::from(r.black) + u64::from(r.white) > u64::from(cells) {
+            return Err(RecordError::ScoresTooHigh { black: r.black, white: r.white, cells });
+        }
+        for (i, &mv) in data.moves.iter().enumerate() {
+            game.play(mv).map_err(|source| RecordError::IllegalMove { move_number: i + 1, played: mv, source })?;
+        }
+        let moves = data.moves.len();
+        match (result.ending(), game.result()) {
+            (Ending::PlayedOut, None) => return Err(RecordError::NotOver { moves }),
+            (Ending::PlayedOut, Some(replayed)) => {
+                let replayed = RecordResult::played_out(replayed);
+                if replayed != result {
+                    return Err(RecordError::ResultMismatch {
+                        expected: describe(&replayed),
+                        found: describe(&result),
+                    });
+                }
+            }
+            (ending, Some(_)) => return Err(RecordError::AlreadyOver { moves, ending }),
+            (_, None) => {}
+        }
+        Ok(GameRecord {
+            rules: data.rules,
+            seed: data.seed,
+            blocked: data.blocked,
+            moves: data.moves,
+            result,
+            metadata: data.metadata,
+        })
+    }
+}
+
+fn describe(result: &RecordResult) -> String {
+    match result.winner() {
+        Some(color) => format!("{result}, {color} wins"),
+        None => format!("{result}, a draw"),
+    }
+}
+
+impl From<GameRecord> for RecordData {
+    fn from(record: GameRecord) -> RecordData {
+        RecordData {
+            version: FORMAT_VERSION,
+            handicap: HandicapDiscs::of(&record.rules),
+            rules: record.rules,
+            seed: record.seed,
+            blocked: record.blocked,
+            moves: record.moves,
+            result: record.result.into(),
+            metadata: record.metadata,
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Why a record is not valid.
+
+use reversi_variants::{Move, PlayError, RulesError};
+
+use super::{Ending, HandicapDiscs};
+use crate::transcript::TranscriptError;
+
+/// Why a game record is not valid. Each error names the field at fault ([`field`](RecordError::field))
+/// and, for a move, its number (from 1, passes counted).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The record's format version is not one this library reads.
+    #[error("version: unknown record version {found} (this library reads version {})", super::FORMAT_VERSION)]
+    UnknownVersion {
+        /// The version found.
+        found: u32,
+    },
+    /// The blocked cells do not match the seed, or are not a layout of the rules.
+    #[error("{}: {source}", source.field())]
+    Layout {
+        /// What the rules say.
+        #[source]
+        source: RulesError,
+    },
+    /// The handicap discs are not the ones the rules place.
+    #[error("handicap: the record lists {found:?} but the rules place {expected:?}")]
+    Handicap {
+        /// The discs the rules place.
+        expected: Option<HandicapDiscs>,
+        /// The discs the record lists.
+        found: Option<HandicapDiscs>,
+    },
+    /// A move the rules do not allow.
+    #[error("moves: move {move_number} ({played}) is illegal: {source}")]
+    IllegalMove {
+        /// The move, from 1, passes counted.
+        move_number: usize,
+        /// The move.
+        played: Move,
+        /// Why it is illegal.
+        #[source]
+        source: PlayError,
+    },
+    /// The result says the game was played out, but it is not over after the last move.
+    #[error("result: the game is not over after its {moves} moves, yet the result says played out")]
+    NotOver {
+        /// The number of moves.
+        moves: usize,
+    },
+    /// The result says the game stopped early, but it is over after the last move.
+    #[error("result: the game is over after its {moves} moves, so it did not end by {ending}")]
+    AlreadyOver {
+        /// The number of moves.
+        moves: usize,
+        /// The ending the record gives.
+        ending: Ending,
+    },
+    /// A played-out result that is not the replay's.
+    #[error("result: the record says {found} but the replay gives {expected}")]
+    ResultMismatch {
+        /// The replay's result: `B-W winner`.
+        expected: String,
+        /// The record's result: `B-W winner`.
+        found: String,
+    },
+    /// Scores, winner and ending that contradict each other.
+    #[error("result: {reason}")]
+    InconsistentResult {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The scores add up to more than the board's cells.
+    #[error("result: scores {black}-{white} exceed the board's {cells} cells")]
+    ScoresTooHigh {
+        /// Black's score.
+        black: u32,
+        /// White's score.
+        white: u32,
+        /// The number of playable cells.
+        cells: u32,
+    },
+    /// A transcript that cannot be read.
+    #[error("moves: {0}")]
+    Transcript(#[from] TranscriptError),
+}
+
+impl RecordError {
+    /// The field of the record at fault: `version`, `seed`, `blocked`, `handicap`, `moves` or
+    /// `result`.
+    #[must_use]
+    pub fn field(&self) -> &'static str {
+        match self {
+            RecordError::UnknownVersion { .. } => "version",
+            RecordError::Layout { source } => source.field(),
+            RecordError::Handicap { .. } => "handicap",
+            RecordError::IllegalMove { .. } | RecordError::Transcript(_) => "moves",
+            RecordError::NotOver { .. }
+            | RecordError::AlreadyOver { .. }
+            | RecordError::ResultMismatch { .. }
+            | RecordError::InconsistentResult { .. }
+            | RecordError::ScoresTooHigh { .. } => "result",
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! [`GameRecord`]: a whole game, rules to result, checked by replaying it.
+
+mod data;
+mod error;
+mod result;
+
+use std::collections::BTreeMap;
+
+use reversi_core::Bitboard;
+use reversi_variants::{Game, Move, Rules};
+
+pub(crate) use data::table;
+pub use data::{HandicapDiscs, RecordData, ResultData};
+pub use error::RecordError;
+pub use result::{Ending, RecordResult};
+
+/// The format version this library writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A finished (or stopped) game: the rules, the table's layout, every move and the result,
+/// with optional metadata. A `GameRecord` is always valid: building one, in code or from any
+/// serde format, replays the moves and checks the layout and the result.
+///
+/// The serde form (JSON shown) writes everything out, passes included:
+///
+/// ```json
+/// {"version": 1,
+///  "rules": {"board": {"rectangle": {"width": 8, "height": 8}}, "blocked": "random", …},
+///  "seed": 42, "blocked": ["b7"], "handicap": null,
+///  "moves": ["f5", "d6", …, "pass", …],
+///  "result": {"black": 40, "white": 24, "winner": "black", "ending": "played_out"},
+///  "metadata": {"black": "Ann", "white": "Bob", "date": "2025-01-02", "event": null, "tags": {}}}
+/// ```
+///
+/// Loading it is an error, never a silent fix, when the version is unknown, the layout does
+/// not match the seed or the rules, the handicap discs are not the rules', a move is illegal
+/// (naming the move), or the result is not the replay's. Those errors are [`RecordError`]s;
+/// deserialize a [`RecordData`] and convert it with `GameRecord::try_from` to get them typed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "RecordData", into = "RecordData")]
+pub struct GameRecord {
+    rules: Rules,
+    seed: Option<u64>,
+    blocked: Bitboard,
+    moves: Vec<Move>,
+    result: RecordResult,
+    metadata: Metadata,
+}
+
+/// Who played, when and where: all optional, and never checked against the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Metadata {
+    /// Black's name.
+    pub black: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+    /// The date, as written (for example `2025-01-02`).
+    pub date: Option<String>,
+    /// The event or tournament.
+    pub event: Option<String>,
+    /// Free tags.
+    pub tags: BTreeMap<String, String>,
+}
+
+impl Metadata {
+    /// Whether no field is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Metadata::default()
+    }
+}
+
+impl GameRecord {
+    /// The record of a game that is over: played out, its result the rules' count.
+    ///
+    /// # Errors
+    /// [`RecordError::NotOver`] if the game is not over.
+    pub fn from_game(game: &Game) -> Result<GameRecord, RecordError> {
+        let result = game.result().ok_or(RecordError::NotOver { moves: game.history().len() })?;
+        GameRecord::with_result(game, RecordResult::played_out(result))
+    }
+
+    /// The record of `game` with this result: for a game that stopped early (resigned, lost on
+    /// time, agreed), or one played out.
+    ///
+    /// # Errors
+    /// A [`RecordError`] if the result does not fit the game (see [`GameRecord`]).
+    pub fn with_result(game: &Game, result: RecordResult) -> Result<GameRecord, RecordError> {
+        GameRecord::try_from(RecordData {
+            version: FORMAT_VERSION,
+            rules: game.rules().clone(),
+            seed: game.seed(),
+            blocked: game.blocked(),
+            handicap: HandicapDiscs::of(game.rules()),
+            moves: game.moves(),
+            result: result.into(),
+            metadata: Metadata::default(),
+        })
+    }
+
+    /// Replays a transcript (see [`transcript`](crate::transcript)) on `table`, a game
+    /// not yet started, putting back the passes it leaves out, and records the game, which
+    /// must be played out.
+    ///
+    /// # Errors
+    /// [`RecordError::Transcript`] if the text is not a transcript,
+    /// [`RecordError::IllegalMove`] for an illegal move, [`RecordError::NotOver`] if the game
+    /// is not over after the last move.
+    pub fn from_transcript(table: &Game, text: &str) -> Result<GameRecord, RecordError> {
+        let mut game = table.clone();
+        replay_transcript(&mut game, text)?;
+        GameRecord::from_game(&game)
+    }
+
+    /// The rules.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The table's seed, when its layout came from one.
+    #[must_use]
+    pub const fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The blocked cells.
+    #[must_use]
+    pub const fn blocked(&self) -> Bitboard {
+        self.blocked
+    }
+
+    /// The handicap discs: their colour and cells, if the rules have any.
+    #[must_use]
+    pub fn handicap(&self) -> Option<HandicapDiscs> {
+        HandicapDiscs::of(&self.rules)
+    }
+
+    /// Every move, passes included.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The result.
+    #[must_use]
+    pub const fn result(&self) -> &RecordResult {
+        &self.result
+    }
+
+    /// The metadata.
+    #[must_use]
+    pub const fn metadata(&self) -> &Metadata {
+        &self.metadata
+    }
+
+    /// The same record with this metadata.
+    #[must_use]
+    pub fn with_metadata(self, metadata: Metadata) -> GameRecord {
+        GameRecord { metadata, ..self }
+    }
+
+    /// The table before the first move.
+    #[must_use]
+    pub fn table(&self) -> Game {
+        table(&self.rules, self.seed, self.blocked).expect("a GameRecord's layout was checked")
+    }
+
+    /// The game after every move.
+    #[must_use]
+    pub fn replay(&self) -> Game {
+        let mut game = self.table();
+        for &mv in &self.moves {
+            game.play(mv).expect("a GameRecord's moves were checked");
+        }
+        game
+    }
+}
+
+/// Plays the moves of a transcript on `game`, inserting each pass the rules force before a
+/// disc. On error, `game` may hold the moves before the faulty one.
+pub(crate) fn replay_transcript(game: &mut Game, text: &str) -> Result<(), RecordError> {
+    let dims = game.position().geometry();
+    let moves = crate::transcript::parse(text, dims.width(), dims.height())?;
+    let first = game.history().len();
+    for mv in moves {
+        if matches!(mv, Move::Place(_)) && game.must_pass() {
+            game.play(Move::Pass).expect("a forced pass is legal");
+        }
+        let move_number = game.history().len() - first + 1;
+        game.play(mv).map_err(|source| RecordError::IllegalMove { move_number, played: mv, source })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! The result of a recorded game: both scores, the winner and how the game ended.
+
+use core::fmt;
+
+use reversi_core::Color;
+use reversi_variants::GameResult;
+
+use super::RecordError;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Ending {
+    /// Played until neither side could move; the scores are the rules' count.
+    PlayedOut,
+    /// The loser resigned.
+    Resigned,
+    /// The loser ran out of time.
+    Time,
+    /// The players agreed on the result before the end.
+    Agreed,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ending::PlayedOut => "played out",
+            Ending::Resigned => "resignation",
+            Ending::Time => "time",
+            Ending::Agreed => "agreement",
+        })
+    }
+}
+
+/// The result of a recorded game. Its scores and winner always agree: the winner has the
+/// higher score, a draw has equal scores, and a resignation or a time loss has a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecordResult {
+    black: u32,
+    white: u32,
+    winner: Option<Color>,
+    ending: Ending,
+}
+
+impl RecordResult {
+    /// The result of a game played out, as the rules counted it.
+    #[must_use]
+    pub fn played_out(result: GameResult) -> RecordResult {
+        RecordResult {
+            black: result.black(),
+            white: result.white(),
+            winner: result.winner(),
+            ending: Ending::PlayedOut,
+        }
+    }
+
+    /// A result with these scores; the winner follows from them.
+    ///
+    /// # Errors
+    /// [`RecordError::InconsistentResult`] for a draw that ended by resignation or time.
+    pub fn new(black: u32, white: u32, ending: Ending) -> Result<RecordResult, RecordError> {
+        let winner = match black.cmp(&white) {
+            core::cmp::Ordering::Greater => Some(Color::Black),
+            core::cmp::Ordering::Less => Some(Color::White),
+            core::cmp::Ordering::Equal => None,
+        };
+        RecordResult::checked(black, white, winner, ending)
+    }
+
+    /// Checks that the scores, the winner and the ending agree.
+    pub(crate) fn checked(
+        black: u32,
+        white: u32,
+        winner: Option<Color>,
+        ending: Ending,
+    ) -> Result<RecordResult, RecordError> {
+        let leader = match black.cmp(&white) {
+            core::cmp::Ordering::Greater => Some(Color::Black),
+            core::cmp::Ordering::Less => Some(Color::White),
+            core::cmp::Ordering::Equal => None,
+        };
+        if leader != winner {
+            return Err(RecordError::InconsistentResult { reason: "the winner must have the higher score" });
+        }
+        if winner.is_none() && matches!(ending, Ending::Resigned | Ending::Time) {
+            return Err(RecordError::InconsistentResult { reason: "a resignation or a time loss has a winner" });
+        }
+        Ok(RecordResult { black, white, winner, ending })
+    }
+
+    /// Black's score.
+    #[must_use]
+    pub const fn black(&self) -> u32 {
+        self.black
+    }
+
+    /// White's score.
+    #[must_use]
+    pub const fn white(&self) -> u32 {
+        self.white
+    }
+
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub const fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    /// How the game ended.
+    #[must_use]
+    pub const fn ending(&self) -> Ending {
+        self.ending
+    }
+
+    /// Black's score minus White's.
+    #[must_use]
+    pub fn margin(&self) -> i64 {
+        i64::from(self.black) - i64::from(self.white)
+    }
+}
+
+impl fmt::Display for RecordResult {
+    /// `B-W`, such as `33-31`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.black, self.white)
+    }
+}
