@@ -8,6 +8,10 @@ use super::{Ending, FORMAT_VERSION, GameRecord, Metadata, RecordError, RecordRes
 
 /// A record as stored, before any check: what every serde format reads and writes. Turn it
 /// into a [`GameRecord`] with `GameRecord::try_from`, which replays it.
+///
+/// The version is written first and checked as soon as it is read, so that a record of
+/// another version is reported as such rather than by its first unfamiliar field (in formats
+/// that keep the order of fields, as JSON text does).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RecordData {

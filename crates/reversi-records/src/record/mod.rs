@@ -7,7 +7,7 @@ mod result;
 use std::collections::BTreeMap;
 
 use reversi_core::Bitboard;
-use reversi_variants::{Game, Move, Rules};
+use reversi_variants::{Blocked, Game, Move, Rules};
 
 pub(crate) use data::table;
 pub use data::{HandicapDiscs, RecordData, ResultData};
@@ -82,7 +82,8 @@ impl GameRecord {
     }
 
     /// The record of `game` with this result: for a game that stopped early (resigned, lost on
-    /// time, agreed), or one played out.
+    /// time, agreed), or one played out. The table's seed is kept when it drew the blocked
+    /// cells (random rules), and left out otherwise.
     ///
     /// # Errors
     /// A [`RecordError`] if the result does not fit the game (see [`GameRecord`]).
@@ -90,7 +91,8 @@ impl GameRecord {
         GameRecord::try_from(RecordData {
             version: FORMAT_VERSION,
             rules: game.rules().clone(),
-            seed: game.seed(),
+            // A seed matters only when it drew the layout; a table always has one.
+            seed: game.seed().filter(|_| matches!(game.rules().blocked(), Blocked::Random | Blocked::Count(_))),
             blocked: game.blocked(),
             handicap: HandicapDiscs::of(game.rules()),
             moves: game.moves(),
