@@ -78,6 +78,28 @@ pub enum Blocked {
     Fixed(#[cfg_attr(feature = "serde", serde(with = "crate::serde_cells"))] Bitboard),
 }
 
+impl fmt::Display for Blocked {
+    /// The flag form: `none`, `random`, a count, or cells such as `c3,f7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Blocked::None => f.write_str("none"),
+            Blocked::Random => f.write_str("random"),
+            Blocked::Count(n) => write!(f, "{n}"),
+            Blocked::Fixed(cells) => write_cells(f, *cells),
+        }
+    }
+}
+
+fn write_cells(f: &mut fmt::Formatter<'_>, cells: Bitboard) -> fmt::Result {
+    for (i, sq) in cells.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{sq}")?;
+    }
+    Ok(())
+}
+
 /// Which discs are placed on corners before the first move.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -104,6 +126,20 @@ pub enum Handicap {
     },
 }
 
+impl fmt::Display for Handicap {
+    /// The flag form: `none`, `white:2`, or a colour and corners such as `black:a1,h8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Handicap::None => f.write_str("none"),
+            Handicap::Count { color, count } => write!(f, "{color}:{count}"),
+            Handicap::Corners { color, corners } => {
+                write!(f, "{color}:")?;
+                write_cells(f, *corners)
+            }
+        }
+    }
+}
+
 /// How the game starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -117,6 +153,16 @@ pub enum Opening {
     Free,
 }
 
+impl fmt::Display for Opening {
+    /// `standard` or `free`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Opening::Standard => "standard",
+            Opening::Free => "free",
+        })
+    }
+}
+
 /// How the final score is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -128,6 +174,16 @@ pub enum Scoring {
     /// World Othello Federation scoring: the empty cells go to the winner; a draw splits them
     /// (an odd one left over goes to nobody, so that a draw stays a draw).
     Wof,
+}
+
+impl fmt::Display for Scoring {
+    /// `discs` or `wof`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Scoring::Discs => "discs",
+            Scoring::Wof => "wof",
+        })
+    }
 }
 
 /// A complete, valid set of rules. Build one with [`Rules::builder`]; every combination of
@@ -166,6 +222,17 @@ impl Default for Rules {
     /// 8×8, standard opening, no blocked cell, no handicap, disc scoring.
     fn default() -> Rules {
         RulesBuilder::default().build().expect("the standard rules are valid")
+    }
+}
+
+impl fmt::Display for Rules {
+    /// Every option on one line: `8x8 blocked=random handicap=none opening=standard scoring=discs`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} blocked={} handicap={} opening={} scoring={}",
+            self.board, self.blocked, self.handicap, self.opening, self.scoring
+        )
     }
 }
 
