@@ -1,0 +1,146 @@
+//! WTHOR: byte layout, errors, replay of the fixture, and the two real years when present.
+
+use std::path::PathBuf;
+
+use reversi_core::{MoveError, Square};
+use reversi_records::wthor::{
+    NameFile, NameKind, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader, WthorSummary,
+};
+use reversi_variants::Move;
+
+fn data(name: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+#[test]
+fn bytes_are_laid_out_as_the_format_says() {
+    let game = WthorGame::new(222, 1971, 2135, 40, 34, &[sq("f5"), sq("d6"), sq("a1"), sq("h8")]).unwrap();
+    let file = WthorFile::new(WthorHeader::new(WthorDate { year: 2018, month: 8, day: 8 }, 2017), vec![game]);
+    let bytes = file.to_bytes().unwrap();
+    // Header: century, year, month, day, games (u32), records (u16), game year (u16), board
+    // size, type, depth, reserved.
+    assert_eq!(&bytes[..16], &[20, 18, 8, 8, 1, 0, 0, 0, 0, 0, 0xe1, 0x07, 8, 0, 0, 0]);
+    // Record: tournament, black, white (u16 LE), scores, then 10·row + column from 1.
+    assert_eq!(&bytes[16..24], &[0xde, 0x00, 0xb3, 0x07, 0x57, 0x08, 40, 34]);
+    assert_eq!(&bytes[24..28], &[56, 64, 11, 88]);
+    assert!(bytes[28..].iter().all(|&b| b == 0));
+    assert_eq!(bytes.len(), 16 + 68);
+    assert_eq!(WthorFile::parse(&bytes).unwrap(), file);
+}
+
+#[test]
+fn malformed_files_are_typed_errors() {
+    let game = WthorGame::new(0, 0, 0, 32, 32, &[sq("f5")]).unwrap();
+    let bytes = WthorFile::new(WthorHeader::default(), vec![game]).to_bytes().unwrap();
+    assert_eq!(WthorFile::parse(&bytes[..10]), Err(WthorError::Truncated { expected: 16, found: 10 }));
+    assert_eq!(WthorFile::parse(&bytes[..80]), Err(WthorError::Truncated { expected: 84, found: 80 }));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(WthorFile::parse(&longer), Err(WthorError::TrailingBytes { expected: 84, found: 85 }));
+    for bad in [9, 10, 19, 90, 91, 255] {
+        let mut b = bytes.clone();
+        b[16 + 9] = bad;
+        assert_eq!(WthorFile::parse(&b), Err(WthorError::MoveByte { game: 1, move_number: 2, byte: bad }));
+    }
+    let mut gap = bytes.clone();
+    gap[16 + 10] = 44;
+    assert_eq!(WthorFile::parse(&gap), Err(WthorError::MoveAfterEnd { game: 1, move_number: 3, byte: 44 }));
+    let mut ten = bytes.clone();
+    ten[12] = 10;
+    assert_eq!(WthorFile::parse(&ten), Err(WthorError::BoardSize { size: 10 }));
+    // A huge game count in a short file.
+    let mut huge = bytes;
+    huge[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(WthorFile::parse(&huge), Err(WthorError::Truncated { .. })));
+}
+
+#[test]
+fn writing_checks_the_moves() {
+    assert_eq!(
+        WthorGame::new(0, 0, 0, 0, 0, &[sq("i1")]),
+        Err(WthorError::OffBoard { move_number: 1, square: sq("i1") })
+    );
+    assert_eq!(WthorGame::new(0, 0, 0, 0, 0, &[sq("a1"); 61]), Err(WthorError::TooManyMoves { count: 61 }));
+    let header = WthorHeader::default();
+    let long = NameFile::new(NameKind::Players, header, vec!["x".repeat(21)]);
+    assert!(matches!(long.to_bytes(), Err(WthorError::Name { index: 0, len: 20, .. })));
+    let wide = NameFile::new(NameKind::Tournaments, header, vec!["Łódź".into()]);
+    assert!(matches!(wide.to_bytes(), Err(WthorError::Name { .. })));
+    // Latin-1 round trips, a full-length name has no NUL.
+    let names = NameFile::new(NameKind::Players, header, vec!["Périgueux Ærø".into(), "x".repeat(20)]);
+    let back = NameFile::parse(NameKind::Players, &names.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.names(), names.names());
+}
+
+#[test]
+fn the_fixture_replays_as_documented() {
+    let file = WthorFile::parse(&data("sample.wtb")).unwrap();
+    assert_eq!(file.header().game_year(), 2018);
+    let replays: Vec<_> = file.games().iter().map(WthorGame::replay).collect();
+    let r1 = replays[0].as_ref().unwrap();
+    assert!(r1.is_finished());
+    assert_eq!((r1.replayed_score(), r1.recorded_score()), (26, 26));
+    assert_eq!(r1.moves().len(), 60);
+    let r2 = replays[1].as_ref().unwrap();
+    assert_eq!(r2.moves().iter().filter(|m| **m == Move::Pass).count(), 3);
+    assert_eq!(r2.moves().len(), 63);
+    assert!(r2.score_matches());
+    let r3 = replays[2].as_ref().unwrap();
+    assert!(!r3.is_finished(), "stopped after 20 discs: not an error");
+    assert!(!r3.score_matches());
+    let e4 = replays[3].as_ref().unwrap_err();
+    assert_eq!((e4.move_number, e4.square, &e4.source), (5, sq("a1"), &MoveError::NoFlips { square: sq("a1") }));
+    let mut summary = WthorSummary::default();
+    replays.iter().for_each(|r| summary.add(r));
+    assert_eq!(summary.to_string(), "4 games, 2 finished, 2 scores match, 1 unfinished, 1 illegal");
+}
+
+#[test]
+fn fixture_names() {
+    let players = NameFile::parse(NameKind::Players, &data("WTHOR.JOU")).unwrap();
+    assert_eq!(players.name(1), Some("Zhao Jing"));
+    assert_eq!(players.name(3), None);
+    let tournaments = NameFile::parse(NameKind::Tournaments, &data("WTHOR.TRN")).unwrap();
+    assert_eq!(tournaments.name(0), Some("Beijing Open"));
+}
+
+/// The real files, where CI keeps them beside the checkout; skipped when absent.
+fn shared(name: &str) -> Option<Vec<u8>> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor");
+    std::fs::read(dir.join(name)).ok()
+}
+
+#[test]
+fn the_shared_years_replay_and_match() {
+    for (name, games) in [("WTH_2017.wtb", 2449), ("WTH_2018.wtb", 2322)] {
+        let Some(bytes) = shared(name) else {
+            eprintln!("{name} not found beside the checkout: skipped");
+            continue;
+        };
+        let file = WthorFile::parse(&bytes).unwrap();
+        let mut summary = WthorSummary::default();
+        for game in file.games() {
+            summary.add(&game.replay());
+        }
+        assert_eq!(summary, WthorSummary { games, finished: games, scores_match: games, unfinished: 0, illegal: 0 });
+        // The writer gives back the very bytes.
+        assert_eq!(file.to_bytes().unwrap(), bytes);
+    }
+    if let (Some(jou), Some(trn), Some(wtb)) = (shared("WTHOR.JOU"), shared("WTHOR.TRN"), shared("WTH_2018.wtb")) {
+        let players = NameFile::parse(NameKind::Players, &jou).unwrap();
+        let tournaments = NameFile::parse(NameKind::Tournaments, &trn).unwrap();
+        assert_eq!(players.name(1), Some("Tastet Marc"));
+        assert_eq!(players.to_bytes().unwrap(), jou);
+        assert_eq!(tournaments.to_bytes().unwrap(), trn);
+        let file = WthorFile::parse(&wtb).unwrap();
+        let game = &file.games()[0];
+        assert_eq!(players.name(game.black_player()), Some("Zhao Jing"));
+        assert_eq!(players.name(game.white_player()), Some("Yamakawa Takashi"));
+        assert_eq!(tournaments.name(game.tournament()), Some("Beijing Open"));
+    }
+}
