@@ -5,10 +5,14 @@
 //! opponent's discs as two words, which makes copy-make a pair of register moves.
 
 mod eight;
+#[cfg(target_arch = "x86_64")]
+mod eight_avx2;
 mod grid;
 mod word;
 
 pub use eight::Eight;
+#[cfg(target_arch = "x86_64")]
+pub use eight_avx2::EightAvx2;
 pub use grid::Grid;
 pub use word::{U256, Word};
 
@@ -23,6 +27,25 @@ pub trait MoveGen: Copy + Send + Sync {
 
     /// The discs that a move on cell `i` flips (empty if the move is illegal).
     fn flips(&self, p: Self::Word, o: Self::Word, i: u32) -> Self::Word;
+
+    /// The leaves two plies below the position, given the mover's legal `moves` (not
+    /// empty): the last two plies of a perft, where most of its time goes. A child without
+    /// a move is one leaf (a pass or the end of the game).
+    ///
+    /// Generators built for CPU features override it to run the whole loop under them.
+    #[inline]
+    fn count_two_plies(&self, p: Self::Word, o: Self::Word, moves: Self::Word) -> u64 {
+        let mut total = 0;
+        let mut rest = moves;
+        while !rest.is_zero() {
+            let i = rest.lowest();
+            rest = rest.without_lowest();
+            let flips = self.flips(p, o, i);
+            let (mover, opponent) = (o ^ flips, p | flips | Self::Word::bit(i));
+            total += u64::from(self.legal(mover, opponent).count().max(1));
+        }
+        total
+    }
 }
 
 /// A move generator that also knows how its compact layout maps to squares.
@@ -68,13 +91,22 @@ pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output
     match width {
         4 => visitor.visit(Grid::<u64, 4, 4>::new(geometry).expect(fits)),
         6 => visitor.visit(Grid::<u64, 6, 6>::new(geometry).expect(fits)),
-        8 => visitor.visit(Eight::new(geometry).expect(fits)),
+        8 => dispatch_eight(geometry, visitor),
         10 => visitor.visit(Grid::<u128, 10, 10>::new(geometry).expect(fits)),
         12 => visitor.visit(Grid::<U256, 12, 12>::new(geometry).expect(fits)),
         14 => visitor.visit(Grid::<U256, 14, 14>::new(geometry).expect(fits)),
         16 => visitor.visit(Grid::<U256, 16, 16>::new(geometry).expect(fits)),
         _ => dispatch_rectangle(geometry, visitor),
     }
+}
+
+/// 8×8 with any playable cells: the AVX2 generator when this CPU has it, else the portable one.
+fn dispatch_eight<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(mg) = EightAvx2::new(geometry) {
+        return visitor.visit(mg);
+    }
+    visitor.visit(Eight::new(geometry).expect("an 8×8 board"))
 }
 
 /// Any board, sides read at run time.

@@ -1,0 +1,164 @@
+//! The 8×8 move generator with AVX2: the four line directions in the four 64-bit lanes of a
+//! vector (shifts 1, 8, 9, 7), both ways at once. Chosen at run time when the CPU has AVX2,
+//! so a default build (no `target-cpu`) uses it too; [`Eight`] is the portable fallback and
+//! the reference it is tested against.
+
+use core::arch::x86_64::{
+    __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_sub_epi64,
+};
+
+use super::eight::{INNER, LINES};
+use super::{Eight, Layout, MoveGen};
+use crate::{Bitboard, Geometry, Square};
+
+/// The 8×8 generator with AVX2 instructions; it exists only on CPUs that have them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EightAvx2 {
+    eight: Eight,
+}
+
+impl EightAvx2 {
+    /// The generator for `geometry`, or `None` unless the board is 8×8 (any playable cells)
+    /// and this CPU has AVX2, BMI1, LZCNT and POPCNT.
+    #[must_use]
+    pub fn new(geometry: &Geometry) -> Option<EightAvx2> {
+        if supported() { Eight::new(geometry).map(|eight| EightAvx2 { eight }) } else { None }
+    }
+}
+
+/// Whether this CPU runs the AVX2 generator (the answer is cached by `std`).
+fn supported() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+}
+
+/// Ors the four lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or_lanes(v: __m256i) -> u64 {
+    let half = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+}
+
+/// Lane shifts 1, 8, 9, 7 (east-west, south-north, and the two diagonals).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shifts(k: i64) -> __m256i {
+    _mm256_set_epi64x(7 * k, 9 * k, 8 * k, k)
+}
+
+/// The opponent's discs that a line may flip, per lane: inner columns for every lane but the
+/// vertical one.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flippable(o: u64) -> __m256i {
+    let inner = INNER as i64;
+    _mm256_and_si256(_mm256_set1_epi64x(o as i64), _mm256_set_epi64x(inner, inner, -1, inner))
+}
+
+/// The legal moves of `p` against `o` on the empty playable cells `empty`: the portable
+/// generator's Kogge-Stone fill, four directions a vector.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn legal(p: u64, o: u64, empty: u64) -> u64 {
+    let (s1, s2) = (shifts(1), shifts(2));
+    let p = _mm256_set1_epi64x(p as i64);
+    let o = flippable(o);
+    let mut up = _mm256_and_si256(o, _mm256_sllv_epi64(p, s1));
+    let mut down = _mm256_and_si256(o, _mm256_srlv_epi64(p, s1));
+    up = _mm256_or_si256(up, _mm256_and_si256(o, _mm256_sllv_epi64(up, s1)));
+    down = _mm256_or_si256(down, _mm256_and_si256(o, _mm256_srlv_epi64(down, s1)));
+    let pre_up = _mm256_and_si256(o, _mm256_sllv_epi64(o, s1));
+    let pre_down = _mm256_srlv_epi64(pre_up, s1);
+    up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, s2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, s2)));
+    up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, s2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, s2)));
+    or_lanes(_mm256_or_si256(_mm256_sllv_epi64(up, s1), _mm256_srlv_epi64(down, s1))) & empty
+}
+
+/// The discs a move on `x` (below 64) flips. Towards higher bits: the line masks and the
+/// lowest-set-bit trick, as in the portable generator. Towards lower bits, where AVX2 has no
+/// per-lane leading-zero count: a Kogge-Stone fill of the opponent's discs from `x`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips(p: u64, o: u64, x: u32) -> u64 {
+    let (zero, s1, s2) = (_mm256_setzero_si256(), shifts(1), shifts(2));
+    let pv = _mm256_set1_epi64x(p as i64);
+    let line = &LINES[x as usize];
+    // SAFETY: `line` is an array of 8 `u64`, so its first 32 bytes are in bounds; the load
+    // has no alignment requirement.
+    let up_line = unsafe { _mm256_loadu_si256(line.as_ptr().cast()) };
+    let stop = _mm256_andnot_si256(_mm256_set1_epi64x(o as i64), up_line);
+    let outflank = _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pv);
+    // Where a lane has an outflank, the line's cells below it; elsewhere nothing.
+    let none = _mm256_cmpeq_epi64(outflank, zero);
+    let below = _mm256_add_epi64(outflank, _mm256_set1_epi64x(-1));
+    let up = _mm256_and_si256(_mm256_andnot_si256(none, below), up_line);
+
+    let o = flippable(o);
+    let mut down = _mm256_and_si256(o, _mm256_srlv_epi64(_mm256_set1_epi64x(1i64 << x), s1));
+    down = _mm256_or_si256(down, _mm256_and_si256(o, _mm256_srlv_epi64(down, s1)));
+    let pre = _mm256_and_si256(o, _mm256_srlv_epi64(o, s1));
+    down = _mm256_or_si256(down, _mm256_and_si256(pre, _mm256_srlv_epi64(down, s2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pre, _mm256_srlv_epi64(down, s2)));
+    let none = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, s1), pv), zero);
+    or_lanes(_mm256_or_si256(up, _mm256_andnot_si256(none, down)))
+}
+
+/// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
+    let mut total = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let x = rest.trailing_zeros();
+        rest &= rest - 1;
+        let f = flips(p, o, x);
+        let (mover, opponent) = (o ^ f, p | f | 1 << x);
+        // A child with no move is one leaf, a pass or the end of the game.
+        total += u64::from(legal(mover, opponent, !(mover | opponent) & playable).count_ones().max(1));
+    }
+    total
+}
+
+impl MoveGen for EightAvx2 {
+    type Word = u64;
+
+    #[inline]
+    fn legal(&self, p: u64, o: u64) -> u64 {
+        // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2.
+        unsafe { legal(p, o, !(p | o) & self.eight.playable()) }
+    }
+
+    #[inline]
+    fn flips(&self, p: u64, o: u64, i: u32) -> u64 {
+        debug_assert!(i < 64);
+        // SAFETY: as in `legal`.
+        unsafe { flips(p, o, i) }
+    }
+
+    #[inline]
+    fn count_two_plies(&self, p: u64, o: u64, moves: u64) -> u64 {
+        // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
+        // LZCNT and POPCNT.
+        unsafe { count_two_plies(p, o, self.eight.playable(), moves) }
+    }
+}
+
+impl Layout for EightAvx2 {
+    fn compact(&self, set: Bitboard) -> u64 {
+        self.eight.compact(set)
+    }
+    fn expand(&self, word: u64) -> Bitboard {
+        self.eight.expand(word)
+    }
+    fn index(&self, sq: Square) -> u32 {
+        self.eight.index(sq)
+    }
+}

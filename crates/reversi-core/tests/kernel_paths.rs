@@ -1,0 +1,170 @@
+//! Every move generator against a naive cell-by-cell walk, on random boards of every shape:
+//! the accelerated 8×8 generator (AVX2, when this CPU has it), the portable 8×8 one, the
+//! generic grid with sides fixed at compile time and with sides read at run time. Legal
+//! moves, the flips of every empty cell, and the two-ply leaf count must all agree.
+
+use proptest::prelude::*;
+use reversi_core::kernel::{self, Eight, Grid, Layout, U256, Visitor};
+use reversi_core::{Bitboard, Geometry, Square};
+
+/// The eight directions as (column step, row step).
+const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+
+/// The discs a move by `p` on `sq` flips, walking each line cell by cell.
+fn naive_flips(geometry: &Geometry, p: Bitboard, o: Bitboard, sq: Square) -> Bitboard {
+    let mut flips = Bitboard::EMPTY;
+    for (dc, dr) in DIRECTIONS {
+        let mut line = Bitboard::EMPTY;
+        let (mut c, mut r) = (i32::from(sq.column()) + dc, i32::from(sq.row()) + dr);
+        loop {
+            let cell = u8::try_from(c).ok().zip(u8::try_from(r).ok()).and_then(|(c, r)| Square::new(c, r));
+            let Some(cell) = cell.filter(|&cell| geometry.is_playable(cell)) else { break };
+            if o.contains(cell) {
+                line.insert(cell);
+            } else {
+                if p.contains(cell) {
+                    flips |= line;
+                }
+                break;
+            }
+            c += dc;
+            r += dr;
+        }
+    }
+    flips
+}
+
+fn empty_cells(geometry: &Geometry, p: Bitboard, o: Bitboard) -> Bitboard {
+    geometry.playable() - p - o
+}
+
+fn naive_legal(geometry: &Geometry, p: Bitboard, o: Bitboard) -> Bitboard {
+    empty_cells(geometry, p, o).iter().filter(|&sq| !naive_flips(geometry, p, o, sq).is_empty()).collect()
+}
+
+/// Leaves two plies below, a child without a move counting as one.
+fn naive_two_plies(geometry: &Geometry, p: Bitboard, o: Bitboard) -> u64 {
+    naive_legal(geometry, p, o)
+        .iter()
+        .map(|sq| {
+            let flips = naive_flips(geometry, p, o, sq);
+            let (mover, opponent) = (o - flips, p | flips | Bitboard::from(sq));
+            u64::from(naive_legal(geometry, mover, opponent).len().max(1))
+        })
+        .sum()
+}
+
+/// Checks generator `mg` on one board; `name` says which generator failed.
+fn check<L: Layout>(name: &str, mg: &L, geometry: &Geometry, p: Bitboard, o: Bitboard) -> Result<(), TestCaseError> {
+    let (cp, co) = (mg.compact(p), mg.compact(o));
+    let legal = mg.expand(mg.legal(cp, co));
+    prop_assert_eq!(legal, naive_legal(geometry, p, o), "{}: legal moves", name);
+    for sq in empty_cells(geometry, p, o) {
+        let flips = mg.expand(mg.flips(cp, co, mg.index(sq)));
+        prop_assert_eq!(flips, naive_flips(geometry, p, o, sq), "{}: flips of {}", name, sq);
+    }
+    if !legal.is_empty() {
+        let moves = mg.compact(legal);
+        prop_assert_eq!(mg.count_two_plies(cp, co, moves), naive_two_plies(geometry, p, o), "{}: two plies", name);
+    }
+    Ok(())
+}
+
+/// Runs `check` with the generator that `kernel::dispatch` picks.
+struct Dispatched<'a> {
+    geometry: &'a Geometry,
+    p: Bitboard,
+    o: Bitboard,
+}
+
+impl Visitor for Dispatched<'_> {
+    type Output = Result<(), TestCaseError>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        check("dispatched", &mg, self.geometry, self.p, self.o)
+    }
+}
+
+/// Every board shape: the squares, some rectangles and the Octagon.
+fn shapes() -> Vec<Geometry> {
+    let mut shapes: Vec<Geometry> =
+        [(4, 4), (6, 6), (8, 8), (10, 10), (12, 12), (14, 14), (16, 16), (4, 16), (16, 4), (6, 12), (10, 8), (16, 10)]
+            .into_iter()
+            .map(|(w, h)| Geometry::rectangle(w, h).expect("a valid size"))
+            .collect();
+    shapes.push(Geometry::octagon());
+    shapes
+}
+
+/// A random board: a shape, up to 6 blocked cells, and each other cell empty, the mover's or
+/// the opponent's (`density` of 16 sets how full it is).
+fn board(shape: Geometry) -> impl Strategy<Value = (Geometry, Bitboard, Bitboard)> {
+    let cells = usize::from(shape.width()) * usize::from(shape.height());
+    (proptest::collection::vec(0..cells, 0..6), proptest::collection::vec(0u8..16, cells), 2u8..15).prop_map(
+        move |(blocked, states, density)| {
+            let width = usize::from(shape.width());
+            let square = |i: usize| Square::new((i % width) as u8, (i / width) as u8).expect("on the board");
+            let blocked: Bitboard = blocked.into_iter().map(square).collect();
+            let geometry = shape.with_unplayable(blocked).expect("cells of the board");
+            let (mut p, mut o) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            for (i, state) in states.into_iter().enumerate() {
+                let sq = square(i);
+                if !geometry.is_playable(sq) || state >= density {
+                    continue;
+                }
+                if state % 2 == 0 { p.insert(sq) } else { o.insert(sq) }
+            }
+            (geometry, p, o)
+        },
+    )
+}
+
+fn any_board() -> impl Strategy<Value = (Geometry, Bitboard, Bitboard)> {
+    proptest::sample::select(shapes()).prop_flat_map(board)
+}
+
+fn eight_board() -> impl Strategy<Value = (Geometry, Bitboard, Bitboard)> {
+    board(Geometry::STANDARD)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The 8×8 generators: accelerated, portable, generic with constant and run-time sides.
+    #[test]
+    fn eight_by_eight_paths_agree((geometry, p, o) in eight_board()) {
+        check("Eight", &Eight::new(&geometry).expect("8x8"), &geometry, p, o)?;
+        #[cfg(target_arch = "x86_64")]
+        if let Some(mg) = kernel::EightAvx2::new(&geometry) {
+            check("EightAvx2", &mg, &geometry, p, o)?;
+        }
+        check("Grid<u64, 8, 8>", &Grid::<u64, 8, 8>::new(&geometry).expect("8x8"), &geometry, p, o)?;
+        check("Grid<u64>", &Grid::<u64>::new(&geometry).expect("8x8"), &geometry, p, o)?;
+        kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o })?;
+    }
+
+    /// Every shape: the dispatched generator and the run-time grids of every word it fits.
+    #[test]
+    fn every_shape_agrees((geometry, p, o) in any_board()) {
+        kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o })?;
+        if let Some(mg) = Grid::<u64>::new(&geometry) {
+            check("Grid<u64>", &mg, &geometry, p, o)?;
+        }
+        if let Some(mg) = Grid::<u128>::new(&geometry) {
+            check("Grid<u128>", &mg, &geometry, p, o)?;
+        }
+        check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, p, o)?;
+    }
+}
+
+/// The naive walk itself, on a position whose answer is known: the 8×8 start.
+#[test]
+fn naive_walk_knows_the_start() {
+    let g = Geometry::STANDARD;
+    let sq = |s: &str| s.parse::<Square>().expect("a square");
+    let black: Bitboard = [sq("d5"), sq("e4")].into_iter().collect();
+    let white: Bitboard = [sq("d4"), sq("e5")].into_iter().collect();
+    let legal: Bitboard = ["d3", "c4", "f5", "e6"].into_iter().map(sq).collect();
+    assert_eq!(naive_legal(&g, black, white), legal);
+    assert_eq!(naive_flips(&g, black, white, sq("f5")), Bitboard::from(sq("e5")));
+    assert_eq!(naive_two_plies(&g, black, white), 12);
+}
