@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --example play -- [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7]
-//!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet]
+//!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
 //! ```
 //!
 //! The default is 8×8 with random blocked cells and a fresh seed. Whatever the flags, the
@@ -14,11 +14,12 @@
 use std::process::ExitCode;
 
 use reversi::core::diagram;
+use reversi::records::{GameRecord, Metadata};
 use reversi::variants::players::{MobilityPlayer, Player, RandomPlayer};
 use reversi::variants::{Blocked, Game, Move, Rules, cli};
 
 const USAGE: &str = "usage: play [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7] \
-[--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet]";
+[--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]";
 
 /// How much to print.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -32,13 +33,19 @@ enum Verbosity {
 /// The example's own flags, after the table flags are taken out.
 struct Options {
     verbosity: Verbosity,
-    // `--record FILE` (saving the game with the records crate) will be read here.
+    /// `--record FILE`: where to save the game as a JSON record.
+    record: Option<String>,
 }
 
 fn parse_options(rest: &[String]) -> Result<Options, String> {
-    let mut options = Options { verbosity: Verbosity::Full };
-    for arg in rest {
+    let mut options = Options { verbosity: Verbosity::Full, record: None };
+    let mut args = rest.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--record" if options.record.is_none() => {
+                options.record = Some(args.next().ok_or("--record needs a file name")?.clone());
+            }
+            "--record" => return Err("--record is given twice".to_owned()),
             "--quiet" if options.verbosity == Verbosity::Full => options.verbosity = Verbosity::Quiet,
             "--quiet" => return Err("--quiet is given twice".to_owned()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -68,7 +75,7 @@ fn main() -> ExitCode {
         Err(message) => return fail(&message),
     };
     let seed = table.seed().unwrap_or_else(cli::fresh_seed);
-    match play(table.rules().clone(), seed, options.verbosity) {
+    match play(table.rules().clone(), seed, options.verbosity, options.record.as_deref()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
     }
@@ -80,7 +87,7 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn play(rules: Rules, seed: u64, verbosity: Verbosity) -> Result<(), String> {
+fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> Result<(), String> {
     let full = verbosity == Verbosity::Full;
     println!("seed: {seed}");
     println!("rules: {rules}");
@@ -114,6 +121,17 @@ fn play(rules: Rules, seed: u64, verbosity: Verbosity) -> Result<(), String> {
         }
     }
     let result = game.result().ok_or("the players stopped before the end")?;
+    if let Some(path) = record {
+        let metadata = Metadata {
+            black: Some(black.name().to_owned()),
+            white: Some(white.name().to_owned()),
+            ..Metadata::default()
+        };
+        let record = GameRecord::from_game(&game).map_err(|e| e.to_string())?.with_metadata(metadata);
+        let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
+        std::fs::write(path, json + "\n").map_err(|e| format!("{path}: {e}"))?;
+        println!("record: {path}");
+    }
     let winner = result.winner().map_or("draw".to_owned(), |c| format!("{c} wins"));
     println!("moves: {}", game.history().len());
     println!("winner: {winner}");

@@ -13,4 +13,5 @@ pub mod wthor;
 
 pub use record::{
     Ending, FORMAT_VERSION, GameRecord, HandicapDiscs, Metadata, RecordData, RecordError, RecordResult, ResultData,
+    replay_transcript,
 };

@@ -12,8 +12,9 @@ use reversi_records::{GameRecord, Metadata, ggf, transcript};
 use reversi_variants::{Blocked, Board, Game, Rules, Scoring};
 
 /// Two real games of WTHOR 2018 (games 1 and 2, the second with three passes).
-pub const GAME_1: &str = "f5f6e6f4e3c5c6d6e7f7c3c7g3e8b5a4g5b4f8c4d8d3b3f3d2h3e2g4f2d7c8g6a3b6h6h5a7a6a5c2d1g2h7h8h1g8g7b8h2e1f1b2b7g1a1a2h4a8c1b1";
-pub const GAME_2: &str = "f5f6e6f4g5d6f3g6c7h5e3d3c4c6c3c8c5g3g4f2e2h4f1d1d2c1e1g1d7b6b5a5e7f8f7b3h3h2b2c2a6a7a4e8a8b4d8b8b7a1h7g7h8g8h6h1g2a3a2b1";
+const GAME_1: &str = "f5f6e6f4e3c5c6d6e7f7c3c7g3e8b5a4g5b4f8c4d8d3b3f3d2h3e2g4f2d7c8g6a3b6h6h5a7a6a5c2d1g2h7h8h1g8g7b8h2e1f1b2b7g1a1a2h4a8c1b1";
+/// See [`GAME_1`].
+const GAME_2: &str = "f5f6e6f4g5d6f3g6c7h5e3d3c4c6c3c8c5g3g4f2e2h4f1d1d2c1e1g1d7b6b5a5e7f8f7b3h3h2b2c2a6a7a4e8a8b4d8b8b7a1h7g7h8g8h6h1g2a3a2b1";
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
@@ -41,7 +42,7 @@ fn squares(text: &str) -> Vec<Square> {
 
 /// Four games: two played out (recorded 26 and 45, as in the real file), one stopped after
 /// 20 discs (a resignation, recorded 40), one with an illegal 5th move (`a1`).
-pub fn sample_wtb() -> WthorFile {
+fn sample_wtb() -> WthorFile {
     let game_1 = squares(GAME_1);
     let mut illegal = game_1[..4].to_vec();
     illegal.push("a1".parse().unwrap());
@@ -66,7 +67,7 @@ fn wthor_fixtures() {
 }
 
 /// A played-out game on 10×10 with two blocked cells from seed 2025, WOF scoring.
-pub fn sample_record() -> GameRecord {
+fn sample_record() -> GameRecord {
     let rules = Rules::builder()
         .board(Board::Rectangle { width: 10, height: 10 })
         .blocked(Blocked::Count(2))

@@ -10,6 +10,7 @@ use reversi_core::Bitboard;
 use reversi_variants::{Blocked, Game, Move, Rules};
 
 pub(crate) use data::table;
+
 pub use data::{HandicapDiscs, RecordData, ResultData};
 pub use error::RecordError;
 pub use result::{Ending, RecordResult};
@@ -181,8 +182,12 @@ impl GameRecord {
 }
 
 /// Plays the moves of a transcript on `game`, inserting each pass the rules force before a
-/// disc. On error, `game` may hold the moves before the faulty one.
-pub(crate) fn replay_transcript(game: &mut Game, text: &str) -> Result<(), RecordError> {
+/// disc; move numbers in errors count from `game`'s current move, passes included.
+///
+/// # Errors
+/// [`RecordError::Transcript`] if the text is not a transcript, [`RecordError::IllegalMove`]
+/// for an illegal move; `game` then holds the moves before it.
+pub fn replay_transcript(game: &mut Game, text: &str) -> Result<(), RecordError> {
     let dims = game.position().geometry();
     let moves = crate::transcript::parse(text, dims.width(), dims.height())?;
     let first = game.history().len();

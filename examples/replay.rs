@@ -1,0 +1,153 @@
+//! Replays a game file and prints the board after its moves.
+//!
+//! ```text
+//! cargo run --example replay -- FILE [--game N]
+//! ```
+//!
+//! The format comes from the extension: `.json` (a [`GameRecord`]), `.ggf` (GGF; game `N` of
+//! the file, the first by default), `.txt` (a move transcript of a standard 8×8 game, passes
+//! optional) or `.wtb` (WTHOR; game `N`, the first by default). The last line is
+//! `result: B-W`: the record's result; for a game without one (an unfinished transcript or
+//! GGF game), the discs on the board; for WTHOR, the replayed score of a finished game and the
+//! recorded one otherwise. An invalid file is reported with its error and exit status 1.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use reversi::core::{Bitboard, Position, diagram};
+use reversi::records::wthor::WthorFile;
+use reversi::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};
+use reversi::variants::{Game, Rules};
+
+const USAGE: &str = "usage: replay FILE [--game N]   (FILE: .json, .ggf, .txt or .wtb)";
+
+/// What a replay shows: the final position, the moves and the result line.
+struct Shown {
+    position: Position,
+    moves: String,
+    result: String,
+    notes: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (file, game) = match parse_args(&args) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            eprintln!("replay: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match replay(Path::new(&file), game) {
+        Ok(shown) => {
+            for note in &shown.notes {
+                println!("{note}");
+            }
+            println!("moves: {}", shown.moves);
+            print!("{}", diagram(&shown.position, Bitboard::EMPTY));
+            println!("result: {}", shown.result);
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("replay: {file}: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse_args(args: &[String]) -> Result<(String, usize), String> {
+    let mut file = None;
+    let mut game = 1;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--game" => {
+                let n = it.next().ok_or("--game needs a number")?;
+                game = n.parse().ok().filter(|&n: &usize| n >= 1).ok_or(format!("invalid game number {n:?}"))?;
+            }
+            "--help" | "-h" => return Err("help".into()),
+            _ if file.is_none() => file = Some(arg.clone()),
+            other => return Err(format!("unexpected argument {other:?}")),
+        }
+    }
+    Ok((file.ok_or("no file given")?, game))
+}
+
+fn replay(path: &Path, game: usize) -> Result<Shown, String> {
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
+    match extension.as_str() {
+        "json" => {
+            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| e.to_string())?;
+            let record = GameRecord::try_from(data).map_err(|e| e.to_string())?;
+            Ok(from_record(&record, Vec::new()))
+        }
+        "ggf" => {
+            let games = ggf::parse(&text()?).map_err(|e| e.to_string())?;
+            let g = games.get(game - 1).ok_or(format!("the file has {} games, not {game}", games.len()))?;
+            match g.to_record(game) {
+                Ok(record) => Ok(from_record(&record, vec![format!("game {game} of {}", games.len())])),
+                Err(ggf::GgfError::NoResult { .. }) => {
+                    let played = g.replay(game).map_err(|e| e.to_string())?;
+                    Ok(from_game(&played, vec![format!("game {game} of {}, no result recorded", games.len())]))
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+        "txt" => {
+            let mut played = Game::new(Rules::default(), 0).map_err(|e| e.to_string())?;
+            replay_transcript(&mut played, &text()?).map_err(|e| e.to_string())?;
+            match GameRecord::from_game(&played) {
+                Ok(record) => Ok(from_record(&record, Vec::new())),
+                Err(_) => Ok(from_game(&played, vec!["unfinished".into()])),
+            }
+        }
+        "wtb" => {
+            let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
+            let games = file.games();
+            let g = games.get(game - 1).ok_or(format!("the file has {} games, not {game}", games.len()))?;
+            let r = g.replay().map_err(|e| format!("game {game}: {e}"))?;
+            let state = if r.is_finished() { "finished" } else { "unfinished" };
+            let (black, white) = if r.is_finished() {
+                (r.replayed_score(), 64 - r.replayed_score())
+            } else {
+                (r.recorded_score(), 64 - r.recorded_score())
+            };
+            Ok(Shown {
+                position: *r.position(),
+                moves: transcript::write(r.moves()),
+                result: format!("{black}-{white}"),
+                notes: vec![
+                    format!("game {game} of {}, {state}", games.len()),
+                    format!("replayed {} recorded {}", r.replayed_score(), r.recorded_score()),
+                ],
+            })
+        }
+        other => Err(format!("unknown extension {other:?}: expected json, ggf, txt or wtb")),
+    }
+}
+
+fn from_record(record: &GameRecord, mut notes: Vec<String>) -> Shown {
+    let game = record.replay();
+    notes.push(format!("rules: {}, ended: {}", game.rules().board(), record.result().ending()));
+    if !record.blocked().is_empty() {
+        notes.push(format!("blocked: {}", record.blocked()));
+    }
+    Shown {
+        position: *game.position(),
+        moves: transcript::write(record.moves()),
+        result: record.result().to_string(),
+        notes,
+    }
+}
+
+fn from_game(game: &Game, notes: Vec<String>) -> Shown {
+    let discs = |c| game.position().count(c);
+    Shown {
+        position: *game.position(),
+        moves: transcript::write(&game.moves()),
+        result: format!("{}-{}", discs(reversi::Color::Black), discs(reversi::Color::White)),
+        notes,
+    }
+}
