@@ -141,33 +141,38 @@ fn runs<W: Word>(from: W, o: W, s: u32, runs: u32) -> (W, W) {
     (up, down)
 }
 
+/// The cells beyond runs of `o` that start at a disc of `p`, both ways along one line
+/// direction `(shift, longest run, flippable discs)`.
+#[inline(always)]
+fn line_moves<W: Word>(p: W, (s, n, o): (u32, u32, W)) -> W {
+    let (up, down) = runs(p, o, s, n);
+    (up << s) | (down >> s)
+}
+
+/// The discs that a move on `x` flips along one line direction, both ways.
+#[inline(always)]
+fn line_flips<W: Word>(p: W, x: W, (s, n, o): (u32, u32, W)) -> W {
+    let (up, down) = runs(x, o, s, n);
+    let up = if ((up << s) & p).is_zero() { W::ZERO } else { up };
+    let down = if ((down >> s) & p).is_zero() { W::ZERO } else { down };
+    up | down
+}
+
 impl<W: Word, const WIDTH: u32, const HEIGHT: u32> MoveGen for Grid<W, WIDTH, HEIGHT> {
     type Word = W;
 
     #[inline]
     fn legal(&self, p: W, o: W) -> W {
         let empty = !(p | o) & self.playable;
-        let mut moves = W::ZERO;
-        for (s, n, o) in self.lines(o) {
-            let (up, down) = runs(p, o, s, n);
-            moves = moves | (up << s) | (down >> s);
-        }
-        moves & empty
+        // Written out rather than looped so that each direction's shifts are constants.
+        let [a, b, c, d] = self.lines(o);
+        (line_moves(p, a) | line_moves(p, b) | line_moves(p, c) | line_moves(p, d)) & empty
     }
 
     #[inline]
     fn flips(&self, p: W, o: W, i: u32) -> W {
         let x = W::bit(i);
-        let mut flips = W::ZERO;
-        for (s, n, o) in self.lines(o) {
-            let (up, down) = runs(x, o, s, n);
-            if !((up << s) & p).is_zero() {
-                flips = flips | up;
-            }
-            if !((down >> s) & p).is_zero() {
-                flips = flips | down;
-            }
-        }
-        flips
+        let [a, b, c, d] = self.lines(o);
+        line_flips(p, x, a) | line_flips(p, x, b) | line_flips(p, x, c) | line_flips(p, x, d)
     }
 }
