@@ -83,9 +83,19 @@ impl Visitor for ParallelPerft<'_> {
     type Output = u64;
     fn visit<L: Layout>(self, mg: L) -> u64 {
         let (p, o) = words(&mg, self.pos);
-        // Split two plies down so that the threads get many small jobs of uneven size.
+        // Split deep enough that every thread gets dozens of jobs: they vary in size by
+        // orders of magnitude, and with few of them one thread would finish long after the
+        // other (the 8×8 start has only 12 positions two plies down).
         let mut jobs = Vec::new();
-        split(&mg, p, o, self.depth, 2, &mut jobs);
+        let mut plies = 2;
+        loop {
+            split(&mg, p, o, self.depth, plies, &mut jobs);
+            if jobs.len() >= 64 * self.threads || plies + 6 >= self.depth {
+                break;
+            }
+            jobs.clear();
+            plies += 1;
+        }
         let next = std::sync::atomic::AtomicUsize::new(0);
         let jobs = &jobs;
         let mg = &mg;
