@@ -1,6 +1,7 @@
 //! The move generator for every board: cells in a compact row-major layout (bit
 //! `row * width + column`) of a [`Word`] just wide enough for the board.
 
+use super::lines::{Lines, lines};
 use super::{MoveGen, Word};
 use crate::{Bitboard, Geometry, Square};
 
@@ -10,7 +11,7 @@ use crate::{Bitboard, Geometry, Square};
 /// shift into a constant and unrolls the fills; `0` (the default) reads them from the value,
 /// so `Grid<W>` serves any board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Grid<W, const WIDTH: u32 = 0, const HEIGHT: u32 = 0> {
+pub struct Grid<W: 'static, const WIDTH: u32 = 0, const HEIGHT: u32 = 0> {
     width: u32,
     height: u32,
     playable: W,
@@ -18,6 +19,8 @@ pub struct Grid<W, const WIDTH: u32 = 0, const HEIGHT: u32 = 0> {
     /// diagonal line can flip, so masking the opponent's discs with it stops every fill at
     /// the edge instead of wrapping to the next row.
     inner: W,
+    /// Each cell's lines out to the edge, for the flips.
+    lines: Lines<W>,
 }
 
 impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Grid<W, WIDTH, HEIGHT> {
@@ -30,7 +33,7 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Grid<W, WIDTH, HEIGHT> {
             return None;
         }
         let row_bits = (1u64 << width) - 1;
-        let mut grid = Grid { width, height, playable: W::ZERO, inner: W::ZERO };
+        let mut grid = Grid { width, height, playable: W::ZERO, inner: W::ZERO, lines: lines(width, height) };
         for row in 0..height {
             grid.inner = grid.inner | W::from_chunk(row_bits & !1 & (row_bits >> 1), row * width);
         }
@@ -149,15 +152,6 @@ fn line_moves<W: Word>(p: W, (s, n, o): (u32, u32, W)) -> W {
     (up << s) | (down >> s)
 }
 
-/// The discs that a move on `x` flips along one line direction, both ways.
-#[inline(always)]
-fn line_flips<W: Word>(p: W, x: W, (s, n, o): (u32, u32, W)) -> W {
-    let (up, down) = runs(x, o, s, n);
-    let up = if ((up << s) & p).is_zero() { W::ZERO } else { up };
-    let down = if ((down >> s) & p).is_zero() { W::ZERO } else { down };
-    up | down
-}
-
 impl<W: Word, const WIDTH: u32, const HEIGHT: u32> MoveGen for Grid<W, WIDTH, HEIGHT> {
     type Word = W;
 
@@ -169,10 +163,25 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> MoveGen for Grid<W, WIDTH, HE
         (line_moves(p, a) | line_moves(p, b) | line_moves(p, c) | line_moves(p, d)) & empty
     }
 
+    /// Along each line from `i`, the first cell that is not the opponent's must be the
+    /// mover's, and the opponent's discs before it flip: the lowest or highest such cell of
+    /// the line mask, found with a couple of word operations instead of a fill.
     #[inline]
     fn flips(&self, p: W, o: W, i: u32) -> W {
-        let x = W::bit(i);
-        let [a, b, c, d] = self.lines(o);
-        line_flips(p, x, a) | line_flips(p, x, b) | line_flips(p, x, c) | line_flips(p, x, d)
+        let lines = self.lines.of(i);
+        let mut flips = W::ZERO;
+        for &line in &lines[..4] {
+            let outflank = (line & !o).isolate_lowest() & p;
+            if !outflank.is_zero() {
+                flips = flips | (outflank.wrapping_dec() & line);
+            }
+        }
+        for &line in &lines[4..] {
+            let outflank = (line & !o).isolate_highest() & p;
+            if !outflank.is_zero() {
+                flips = flips | ((outflank << 1).wrapping_neg() & line);
+            }
+        }
+        flips
     }
 }

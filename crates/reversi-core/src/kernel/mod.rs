@@ -8,6 +8,7 @@ mod eight;
 #[cfg(target_arch = "x86_64")]
 mod eight_avx2;
 mod grid;
+mod lines;
 mod word;
 
 pub use eight::Eight;

@@ -35,6 +35,14 @@ pub trait Word:
     fn from_chunk(bits: u64, offset: u32) -> Self;
     /// The 16 bits from bit `offset` on (`offset < BITS`; bits past the end read as zero).
     fn chunk(self, offset: u32) -> u64;
+    /// The lowest set bit alone (zero if none is set).
+    fn isolate_lowest(self) -> Self;
+    /// The highest set bit alone (zero if none is set).
+    fn isolate_highest(self) -> Self;
+    /// `self - 1`, wrapping: for a single bit, every bit below it.
+    fn wrapping_dec(self) -> Self;
+    /// `-self`, wrapping: for a single bit, it and every bit above it.
+    fn wrapping_neg(self) -> Self;
     /// Bit `i` of the word.
     fn get(self, i: u32) -> bool {
         !(self & Self::bit(i)).is_zero()
@@ -42,7 +50,7 @@ pub trait Word:
 }
 
 macro_rules! native_word {
-    ($t:ty) => {
+    ($t:ty, $highest:expr) => {
         impl Word for $t {
             const ZERO: $t = 0;
             const BITS: u32 = <$t>::BITS;
@@ -67,6 +75,22 @@ macro_rules! native_word {
                 self & self.wrapping_sub(1)
             }
             #[inline(always)]
+            fn isolate_lowest(self) -> $t {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn isolate_highest(self) -> $t {
+                $highest(self)
+            }
+            #[inline(always)]
+            fn wrapping_dec(self) -> $t {
+                self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> $t {
+                <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
             fn from_chunk(bits: u64, offset: u32) -> $t {
                 (bits as $t) << offset
             }
@@ -78,8 +102,17 @@ macro_rules! native_word {
     };
 }
 
-native_word!(u64);
-native_word!(u128);
+native_word!(u64, isolate_highest_u64);
+native_word!(u128, |x: u128| {
+    // Two 64-bit halves: a 128-bit shift by a variable count costs more than the branch.
+    let high = (x >> 64) as u64;
+    if high != 0 { u128::from(isolate_highest_u64(high)) << 64 } else { u128::from(isolate_highest_u64(x as u64)) }
+});
+
+#[inline(always)]
+fn isolate_highest_u64(x: u64) -> u64 {
+    if x == 0 { 0 } else { 1 << (63 - x.leading_zeros()) }
+}
 
 /// A 256-bit word, four `u64` limbs with the lowest first; enough for 16×16.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -148,6 +181,21 @@ impl Shr<u32> for U256 {
     }
 }
 
+impl U256 {
+    /// `self + 1`, wrapping (`-x` is `!x + 1`).
+    #[inline(always)]
+    fn wrapping_inc(self) -> U256 {
+        let mut a = self.0;
+        let mut carry = true;
+        for limb in &mut a {
+            let (value, c) = limb.overflowing_add(u64::from(carry));
+            *limb = value;
+            carry = c;
+        }
+        U256(a)
+    }
+}
+
 impl Word for U256 {
     const ZERO: U256 = U256([0; 4]);
     const BITS: u32 = 256;
@@ -188,6 +236,36 @@ impl Word for U256 {
             }
         }
         U256(a)
+    }
+    #[inline(always)]
+    fn isolate_lowest(self) -> U256 {
+        self & Word::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn isolate_highest(self) -> U256 {
+        let mut out = [0; 4];
+        for i in (0..4).rev() {
+            if self.0[i] != 0 {
+                out[i] = Word::isolate_highest(self.0[i]);
+                break;
+            }
+        }
+        U256(out)
+    }
+    #[inline(always)]
+    fn wrapping_dec(self) -> U256 {
+        let mut a = self.0;
+        let mut borrow = true;
+        for limb in &mut a {
+            let (value, b) = limb.overflowing_sub(u64::from(borrow));
+            *limb = value;
+            borrow = b;
+        }
+        U256(a)
+    }
+    #[inline(always)]
+    fn wrapping_neg(self) -> U256 {
+        (!self).wrapping_inc()
     }
     #[inline]
     fn from_chunk(bits: u64, offset: u32) -> U256 {
