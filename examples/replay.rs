@@ -22,6 +22,7 @@ use reversi::variants::{Game, Rules};
 const USAGE: &str = "usage: replay FILE [--game N]   (FILE: .json, .ggf, .txt or .wtb)";
 
 /// What a replay shows: the final position, the moves and the result line.
+#[derive(Debug)]
 struct Shown {
     position: Position,
     moves: String,
@@ -149,5 +150,68 @@ fn from_game(game: &Game, notes: Vec<String>) -> Shown {
         moves: transcript::write(&game.moves()),
         result: format!("{}-{}", discs(reversi::Color::Black), discs(reversi::Color::White)),
         notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/reversi-records/tests/data").join(name)
+    }
+
+    /// A file in the temporary directory with this name and content.
+    fn temp(name: &str, content: &[u8]) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("reversi-replay-{}-{name}", std::process::id()));
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+
+    #[test]
+    fn every_format_replays_the_fixture_game() {
+        // The transcript, the first GGF game and the first WTHOR game are the same real game:
+        // 26-38 on a full board.
+        for name in ["sample.txt", "sample.ggf", "sample.wtb"] {
+            let shown = replay(&fixture(name), 1).unwrap();
+            assert_eq!(shown.result, "26-38", "{name}");
+            assert_eq!(shown.position.empty_cells().len(), 0, "{name}");
+        }
+        let json = std::fs::read_to_string(fixture("sample.json")).unwrap();
+        let record: GameRecord = serde_json::from_str(&json).unwrap();
+        assert_eq!(replay(&fixture("sample.json"), 1).unwrap().result, record.result().to_string());
+        // The WTHOR game that stopped early shows its recorded score.
+        assert_eq!(replay(&fixture("sample.wtb"), 3).unwrap().result, "40-24");
+    }
+
+    #[test]
+    fn invalid_files_are_errors_that_say_where() {
+        let cases: [(&str, &[u8], &str); 7] = [
+            ("bad.txt", b"f5d6a1", "move 3 (a1) is illegal"),
+            ("bad.json", b"{\"version\": 1", "EOF"),
+            ("bad.ggf", b"(;GM[Othello]BO[8 ---", "game 1"),
+            ("bad.wtb", b"short", "truncated"),
+            ("bad.csv", b"", "unknown extension"),
+            ("binary.txt", &[0xff, 0xfe], "not UTF-8"),
+            ("empty.ggf", b"", "0 games"),
+        ];
+        for (name, content, expected) in cases {
+            let err = replay(&temp(name, content), 1).err().unwrap_or_else(|| panic!("{name} should fail"));
+            assert!(err.contains(expected), "{name}: {err}");
+        }
+        assert!(replay(&fixture("sample.wtb"), 4).unwrap_err().contains("move 5 (a1)"));
+        assert!(replay(&fixture("sample.wtb"), 9).unwrap_err().contains("4 games"));
+        assert!(replay(Path::new("/nonexistent/file.json"), 1).is_err());
+    }
+
+    #[test]
+    fn arguments() {
+        let args = |a: &[&str]| parse_args(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(args(&["f.wtb", "--game", "3"]), Ok(("f.wtb".into(), 3)));
+        assert_eq!(args(&["f.json"]), Ok(("f.json".into(), 1)));
+        assert!(args(&["f.wtb", "--game", "0"]).is_err());
+        assert!(args(&["f.wtb", "--game"]).is_err());
+        assert!(args(&[]).is_err());
+        assert!(args(&["a", "b"]).is_err());
     }
 }

@@ -9,7 +9,8 @@
 //! and tournaments' names come from `WTHOR.JOU` and `WTHOR.TRN` beside the file, when they are
 //! there. The last line is the tally:
 //! `N games, F finished, M scores match, U unfinished, I illegal`.
-//! A file that cannot be read is an error: the program prints it and exits with status 1.
+//! A file that cannot be read is an error: the program prints it and exits with status 1; so
+//! does a game with an illegal move, after the tally.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -45,7 +46,8 @@ fn main() -> ExitCode {
         }
     }
     println!("{total}");
-    ExitCode::SUCCESS
+    // A game that stopped early is a fact of the database; an illegal move is a broken file.
+    if total.illegal > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
 fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<WthorSummary, String> {
