@@ -48,9 +48,10 @@ pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u6
     let mut rest = moves;
     while !rest.is_zero() {
         let i = rest.lowest();
-        rest = rest.without_lowest();
+        let bit = rest.isolate_lowest();
+        rest = rest ^ bit;
         let flips = mg.flips(p, o, i);
-        total += perft_words(mg, o ^ flips, p | flips | G::Word::bit(i), depth - 1);
+        total += perft_words(mg, o ^ flips, p | flips | bit, depth - 1);
     }
     total
 }

@@ -40,9 +40,11 @@ pub trait MoveGen: Copy + Send + Sync {
         let mut rest = moves;
         while !rest.is_zero() {
             let i = rest.lowest();
-            rest = rest.without_lowest();
+            // The bit itself from the word: on multi-limb words cheaper than `Word::bit(i)`.
+            let bit = rest.isolate_lowest();
+            rest = rest ^ bit;
             let flips = self.flips(p, o, i);
-            let (mover, opponent) = (o ^ flips, p | flips | Self::Word::bit(i));
+            let (mover, opponent) = (o ^ flips, p | flips | bit);
             total += u64::from(self.legal(mover, opponent).count().max(1));
         }
         total
