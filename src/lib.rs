@@ -4,6 +4,32 @@
 //! - [`variants`]: rules of every variant (sizes, Octagon, blocked cells, handicap, free opening,
 //!   scoring) and the playable [`Game`].
 //! - [`records`]: game records ([`GameRecord`], serde), move transcripts, GGF and WTHOR.
+//!
+//! ```
+//! use reversi::records::{Ending, RecordResult};
+//! use reversi::variants::{Blocked, Opening};
+//! use reversi::{Game, GameRecord, Rules};
+//!
+//! // The free opening on 8×8, with two blocked cells drawn from seed 7.
+//! let rules = Rules::builder().opening(Opening::Free).blocked(Blocked::Count(2)).build()?;
+//! let mut game = Game::new(rules, 7)?;
+//! for cell in ["d4", "e4", "e5", "d5"] {
+//!     game.play(cell.parse()?)?;
+//! }
+//! // An illegal move is a typed error and changes nothing.
+//! assert!(game.play("a1".parse()?).is_err());
+//! let first = game.legal_move_list()[0];
+//! game.play(first)?;
+//!
+//! // Stop here by agreement at the current count, and read the record back from JSON.
+//! let score = game.score();
+//! let record = GameRecord::with_result(&game, RecordResult::new(score.black(), score.white(), Ending::Agreed)?)?;
+//! let json = serde_json::to_string(&record)?;
+//! let back: GameRecord = serde_json::from_str(&json)?;
+//! assert_eq!(back, record);
+//! assert_eq!(back.replay().position(), game.position());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub use reversi_core as core;
 pub use reversi_core::{Bitboard, Color, Geometry, Position, Square, perft};
