@@ -50,14 +50,23 @@ fn random_rules_on(rng: &mut Rng, board: Board) -> Rules {
         (_, 2) => Handicap::Count { color, count: 1 + rng.below(4) as u8 },
         _ => Handicap::Corners { color, corners: ["a1".parse().unwrap()].into_iter().collect() },
     };
-    let blocked = match rng.below(4) {
-        0 | 1 => Blocked::None,
-        2 => Blocked::Random,
-        _ => Blocked::Count(1 + rng.below(4) as u8),
-    };
     let opening = if rng.below(3) == 0 { Opening::Free } else { Opening::Standard };
     let scoring = if rng.below(2) == 0 { Scoring::Wof } else { Scoring::Discs };
     let builder = Rules::builder().board(board).handicap(handicap).opening(opening).scoring(scoring);
+    let blocked = match rng.below(5) {
+        0 | 1 => Blocked::None,
+        2 => Blocked::Random,
+        3 => Blocked::Count(1 + rng.below(4) as u8),
+        _ => {
+            // A fixed layout: one or two eligible cells, picked at random.
+            let eligible: Vec<_> = builder.clone().build().expect("valid").eligible_cells().iter().collect();
+            let mut cells = reversi_core::Bitboard::EMPTY;
+            for _ in 0..eligible.len().min(1 + rng.below(2)) {
+                cells.insert(eligible[rng.below(eligible.len())]);
+            }
+            if cells.is_empty() { Blocked::None } else { Blocked::Fixed(cells) }
+        }
+    };
     // 4×4 has no eligible cell: fall back to no blocked cell there.
     builder.clone().blocked(blocked).build().unwrap_or_else(|_| builder.build().expect("valid without blocked cells"))
 }
