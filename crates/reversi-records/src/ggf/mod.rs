@@ -19,7 +19,7 @@
 //! | property | meaning |
 //! |---|---|
 //! | `BL[c3 f6]` | the blocked cells, space separated; they are written `-` in `BO` |
-//! | `RU[board=8x8 blocked=random handicap=none opening=standard scoring=discs]` | the full rules |
+//! | `RU[8x8 blocked=random handicap=none opening=standard scoring=discs]` | the full rules, in the flag form `Rules` displays |
 //! | `SD[42]` | the seed the blocked cells came from |
 //! | `SC[40-24]` | both scores of a game that stopped early (`RE` holds only the margin) |
 //! | `EV[…]` | the event |

@@ -1,49 +1,29 @@
-//! The rules as one line of text, for the GGF extension property `RU`:
-//! `board=8x8 blocked=none handicap=none opening=standard scoring=discs`.
+//! The rules as one line of text, for the GGF extension property `RU`: the flag form that
+//! [`Rules`] displays, `8x8 blocked=random handicap=none opening=standard scoring=discs`.
 //!
-//! Values: `board` is `WxH` or `octagon`; `blocked` is `none`, `random`, a count, or cells
-//! `c3,f6`; `handicap` is `none`, `COLOUR:N` or `COLOUR:CELLS` (`black:2`, `white:a1,h8`);
-//! `opening` is `standard` or `free`; `scoring` is `discs` or `wof`. A key left out keeps its
-//! standard value; a key given twice or unknown is an error.
+//! The first word is the board, `WxH` or `octagon` (`board=` before it is accepted too); then
+//! `blocked` is `none`, `random`, a count, or cells `c3,f6`; `handicap` is `none`, `COLOUR:N`
+//! or `COLOUR:CELLS` (`black:2`, `white:a1,h8`); `opening` is `standard` or `free`; `scoring`
+//! is `discs` or `wof`. A key left out keeps its standard value; a key given twice or unknown
+//! is an error.
 
-use reversi_core::Bitboard;
-use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, Scoring, cli};
+use reversi_variants::{Opening, Rules, cli};
 
-/// The text of `rules`, every key written.
+/// The text of `rules`, every option written.
 pub(crate) fn write(rules: &Rules) -> String {
-    let cells = |set: Bitboard| set.iter().map(|sq| sq.to_string()).collect::<Vec<_>>().join(",");
-    let board = match rules.board() {
-        Board::Rectangle { width, height } => format!("{width}x{height}"),
-        Board::Octagon => "octagon".to_owned(),
-    };
-    let blocked = match rules.blocked() {
-        Blocked::None => "none".to_owned(),
-        Blocked::Random => "random".to_owned(),
-        Blocked::Count(n) => n.to_string(),
-        Blocked::Fixed(set) => cells(*set),
-    };
-    let handicap = match rules.handicap() {
-        Handicap::None => "none".to_owned(),
-        Handicap::Count { color, count } => format!("{color}:{count}"),
-        Handicap::Corners { color, corners } => format!("{color}:{}", cells(*corners)),
-    };
-    let opening = match rules.opening() {
-        Opening::Standard => "standard",
-        Opening::Free => "free",
-    };
-    let scoring = match rules.scoring() {
-        Scoring::Discs => "discs",
-        Scoring::Wof => "wof",
-    };
-    format!("board={board} blocked={blocked} handicap={handicap} opening={opening} scoring={scoring}")
+    rules.to_string()
 }
 
 /// Reads the text of [`write`].
 pub(crate) fn parse(text: &str) -> Result<Rules, String> {
     let mut builder = Rules::builder();
     let mut seen: Vec<&str> = Vec::new();
-    for item in text.split_whitespace() {
-        let (key, value) = item.split_once('=').ok_or_else(|| format!("expected key=value, found {item:?}"))?;
+    for (i, item) in text.split_whitespace().enumerate() {
+        let (key, value) = match item.split_once('=') {
+            Some(pair) => pair,
+            None if i == 0 => ("board", item),
+            None => return Err(format!("expected key=value, found {item:?}")),
+        };
         if seen.contains(&key) {
             return Err(format!("{key} is given twice"));
         }
@@ -63,4 +43,29 @@ pub(crate) fn parse(text: &str) -> Result<Rules, String> {
         };
     }
     builder.build().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_forms_and_errors() {
+        let rules = parse("10x8 blocked=c1,j8 handicap=white:a1 opening=free scoring=wof").unwrap();
+        assert_eq!(write(&rules), "10x8 blocked=c1,j8 handicap=white:a1 opening=free scoring=wof");
+        assert_eq!(parse(&write(&rules)).unwrap(), rules);
+        assert_eq!(parse("board=10x8 opening=free blocked=c1,j8 handicap=white:a1 scoring=wof").unwrap(), rules);
+        assert_eq!(parse("").unwrap(), Rules::default());
+        assert_eq!(parse("octagon").unwrap().board(), reversi_variants::Board::Octagon);
+        for bad in [
+            "8x8 8x8",
+            "8x8 opening=free opening=free",
+            "8x8 colour=blue",
+            "7x8",
+            "octagon handicap=black:1",
+            "8x8 blocked",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
 }
