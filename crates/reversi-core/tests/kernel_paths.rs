@@ -1,7 +1,8 @@
 //! Every move generator against a naive cell-by-cell walk, on random boards of every shape:
 //! the accelerated 8×8 generator (AVX2, when this CPU has it), the portable 8×8 one, the
-//! generic grid with sides fixed at compile time and with sides read at run time. Legal
-//! moves, the flips of every empty cell, and the two-ply leaf count must all agree.
+//! generic grid with sides fixed at compile time and with sides read at run time, and the
+//! AVX2 generator in the 16-bit-row layout. Legal moves, the flips of every empty cell, and
+//! the two-ply leaf count must all agree.
 
 use proptest::prelude::*;
 use reversi_core::kernel::{self, Eight, Grid, Layout, U256, Visitor};
@@ -153,6 +154,15 @@ proptest! {
             check("Grid<u128>", &mg, &geometry, p, o)?;
         }
         check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, p, o)?;
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
+                check("RowsAvx2<true>", &mg, &geometry, p, o)?;
+            }
+            if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
+                check("RowsAvx2<false>", &mg, &geometry, p, o)?;
+            }
+        }
     }
 }
 

@@ -33,7 +33,7 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Grid<W, WIDTH, HEIGHT> {
             return None;
         }
         let row_bits = (1u64 << width) - 1;
-        let mut grid = Grid { width, height, playable: W::ZERO, inner: W::ZERO, lines: lines(width, height) };
+        let mut grid = Grid { width, height, playable: W::ZERO, inner: W::ZERO, lines: lines(width, height, width) };
         for row in 0..height {
             grid.inner = grid.inner | W::from_chunk(row_bits & !1 & (row_bits >> 1), row * width);
         }
@@ -163,25 +163,8 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> MoveGen for Grid<W, WIDTH, HE
         (line_moves(p, a) | line_moves(p, b) | line_moves(p, c) | line_moves(p, d)) & empty
     }
 
-    /// Along each line from `i`, the first cell that is not the opponent's must be the
-    /// mover's, and the opponent's discs before it flip: the lowest or highest such cell of
-    /// the line mask, found with a couple of word operations instead of a fill.
     #[inline]
     fn flips(&self, p: W, o: W, i: u32) -> W {
-        let lines = self.lines.of(i);
-        let mut flips = W::ZERO;
-        for &line in &lines[..4] {
-            let outflank = (line & !o).isolate_lowest() & p;
-            if !outflank.is_zero() {
-                flips = flips | (outflank.wrapping_dec() & line);
-            }
-        }
-        for &line in &lines[4..] {
-            let outflank = (line & !o).isolate_highest() & p;
-            if !outflank.is_zero() {
-                flips = flips | ((outflank << 1).wrapping_neg() & line);
-            }
-        }
-        flips
+        self.lines.flips(p, o, i)
     }
 }

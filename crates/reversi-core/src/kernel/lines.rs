@@ -30,6 +30,31 @@ impl<W> Lines<W> {
     }
 }
 
+impl<W: Word> Lines<W> {
+    /// The discs that a move on cell `i` flips. Along each line from `i`, the first cell
+    /// that is not the opponent's must be the mover's, and the opponent's discs before it
+    /// flip: the lowest or highest such cell of the line mask, found with a couple of word
+    /// operations instead of a fill.
+    #[inline(always)]
+    pub(super) fn flips(self, p: W, o: W, i: u32) -> W {
+        let lines = self.of(i);
+        let mut flips = W::ZERO;
+        for &line in &lines[..4] {
+            let outflank = (line & !o).isolate_lowest() & p;
+            if !outflank.is_zero() {
+                flips = flips | (outflank.wrapping_dec() & line);
+            }
+        }
+        for &line in &lines[4..] {
+            let outflank = (line & !o).isolate_highest() & p;
+            if !outflank.is_zero() {
+                flips = flips | ((outflank << 1).wrapping_neg() & line);
+            }
+        }
+        flips
+    }
+}
+
 impl<W> core::fmt::Debug for Lines<W> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Lines({} cells)", self.0.len())
@@ -45,37 +70,44 @@ impl<W> PartialEq for Lines<W> {
 
 impl<W> Eq for Lines<W> {}
 
-/// Sides run from 4 to 16, and the three words are 64, 128 and 256 bits.
+/// Sides run from 4 to 16; the tables are kept per shape for the three compact words (64,
+/// 128 and 256 bits) and for the 16-bit-row layout of [`Bitboard`](crate::Bitboard).
 const SIDES: usize = 13;
 type Slot = OnceLock<Box<dyn Any + Send + Sync>>;
-static CACHE: [[Slot; SIDES * SIDES]; 3] = [const { [const { OnceLock::new() }; SIDES * SIDES] }; 3];
+static CACHE: [[Slot; SIDES * SIDES]; 4] = [const { [const { OnceLock::new() }; SIDES * SIDES] }; 4];
 
-/// The line masks of a `width` × `height` board in word `W`.
-pub(super) fn lines<W: Word>(width: u32, height: u32) -> Lines<W> {
-    let word = match W::BITS {
-        64 => 0,
-        128 => 1,
-        _ => 2,
+/// The line masks of a `width` × `height` board in word `W`, cell `(column, row)` at bit
+/// `row * stride + column` (`stride` is `width` in the compact layout, 16 in rows).
+pub(super) fn lines<W: Word>(width: u32, height: u32, stride: u32) -> Lines<W> {
+    let layout = match (W::BITS, stride == width) {
+        (64, true) => 0,
+        (128, true) => 1,
+        (_, true) => 2,
+        (_, false) => 3,
     };
     let shape = (width as usize - 4) * SIDES + (height as usize - 4);
-    let slot = CACHE[word].get(shape);
-    let cached = slot.map(|slot| slot.get_or_init(|| Box::new(build::<W>(width, height))));
+    let slot = CACHE[layout].get(shape);
+    let cached = slot.map(|slot| slot.get_or_init(|| Box::new(build::<W>(width, height, stride))));
     match cached.and_then(|table| table.downcast_ref::<Vec<[W; 8]>>()) {
         Some(table) => Lines(table),
         // A word type of the caller's own: build its table once per grid and keep it.
-        None => Lines(Vec::leak(build::<W>(width, height))),
+        None => Lines(Vec::leak(build::<W>(width, height, stride))),
     }
 }
 
-fn build<W: Word>(width: u32, height: u32) -> Vec<[W; 8]> {
-    let (w, h) = (width as i32, height as i32);
-    (0..w * h)
+fn build<W: Word>(width: u32, height: u32, stride: u32) -> Vec<[W; 8]> {
+    let (w, h, stride) = (width as i32, height as i32, stride as i32);
+    (0..h * stride)
         .map(|i| {
+            let (c0, r0) = (i % stride, i / stride);
             STEPS.map(|(dc, dr)| {
                 let mut line = W::ZERO;
-                let (mut c, mut r) = (i % w + dc, i / w + dr);
+                let (mut c, mut r) = (c0 + dc, r0 + dr);
+                if c0 >= w {
+                    return line;
+                }
                 while (0..w).contains(&c) && (0..h).contains(&r) {
-                    line = line | W::bit((r * w + c) as u32);
+                    line = line | W::bit((r * stride + c) as u32);
                     c += dc;
                     r += dr;
                 }

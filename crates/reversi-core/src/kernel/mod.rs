@@ -9,12 +9,16 @@ mod eight;
 mod eight_avx2;
 mod grid;
 mod lines;
+#[cfg(target_arch = "x86_64")]
+mod rows_avx2;
 mod word;
 
 pub use eight::Eight;
 #[cfg(target_arch = "x86_64")]
 pub use eight_avx2::EightAvx2;
 pub use grid::Grid;
+#[cfg(target_arch = "x86_64")]
+pub use rows_avx2::RowsAvx2;
 pub use word::{U256, Word};
 
 /// Move generation on boards held as a pair of words: the mover's discs `p` and the
@@ -86,6 +90,15 @@ pub trait Visitor {
 /// sides fixed at compile time for square boards.
 pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
     let (width, height) = (geometry.width(), geometry.height());
+    #[cfg(target_arch = "x86_64")]
+    if u32::from(width) * u32::from(height) > 128 {
+        if let Some(mg) = RowsAvx2::<false>::new(geometry) {
+            return visitor.visit(mg);
+        }
+        if let Some(mg) = RowsAvx2::<true>::new(geometry) {
+            return visitor.visit(mg);
+        }
+    }
     if width != height {
         return dispatch_rectangle(geometry, visitor);
     }

@@ -1,0 +1,219 @@
+//! A move generator for any board with AVX2, in the layout of [`Bitboard`]: each row in a
+//! 16-bit lane of one 256-bit vector (bit `row * 16 + column`). A horizontal step is a shift
+//! inside the lanes, where bits cannot wrap into the next row; a vertical step moves whole
+//! lanes. Chosen at run time for boards of more than 64 cells when the CPU has AVX2.
+
+use core::arch::x86_64::{
+    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_slli_epi16, _mm256_srli_epi16,
+};
+
+use super::lines::{Lines, lines};
+use super::{Layout, MoveGen, U256, Word};
+use crate::{Bitboard, Geometry, Square};
+
+/// The generator; `LONG` is whether a line can flip more than 8 discs (a side above 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowsAvx2<const LONG: bool> {
+    playable: U256,
+    area: U256,
+    lines: Lines<U256>,
+}
+
+impl<const LONG: bool> RowsAvx2<LONG> {
+    /// The generator for `geometry`, or `None` if this CPU lacks AVX2, BMI1, LZCNT or POPCNT,
+    /// or if `LONG` is false and a side is above 10.
+    #[must_use]
+    pub fn new(geometry: &Geometry) -> Option<Self> {
+        let (width, height) = (u32::from(geometry.width()), u32::from(geometry.height()));
+        let supported = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        if !supported || (!LONG && width.max(height) > 10) {
+            return None;
+        }
+        Some(RowsAvx2 {
+            playable: U256(geometry.playable().to_words()),
+            area: U256(geometry.area().to_words()),
+            lines: lines(width, height, 16),
+        })
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(x: U256) -> __m256i {
+    // SAFETY: `x.0` is 32 readable bytes; the load has no alignment requirement.
+    unsafe { _mm256_loadu_si256(x.0.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store(x: __m256i) -> U256 {
+    U256([
+        _mm256_extract_epi64::<0>(x) as u64,
+        _mm256_extract_epi64::<1>(x) as u64,
+        _mm256_extract_epi64::<2>(x) as u64,
+        _mm256_extract_epi64::<3>(x) as u64,
+    ])
+}
+
+/// `x` moved `K` rows down the board (towards higher bits), `K` in 1, 2, 4, 8.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rows_up<const K: i32>(x: __m256i) -> __m256i {
+    // `[0, low half]`; `alignr` then takes each half's bytes with the half below's top bytes.
+    let carry = _mm256_permute2x128_si256::<0x08>(x, x);
+    match K {
+        1 => _mm256_alignr_epi8::<14>(x, carry),
+        2 => _mm256_alignr_epi8::<12>(x, carry),
+        4 => _mm256_alignr_epi8::<8>(x, carry),
+        _ => carry,
+    }
+}
+
+/// `x` moved `K` rows up the board (towards lower bits), `K` in 1, 2, 4, 8.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rows_down<const K: i32>(x: __m256i) -> __m256i {
+    // `[high half, 0]`.
+    let carry = _mm256_permute2x128_si256::<0x81>(x, x);
+    match K {
+        1 => _mm256_alignr_epi8::<2>(carry, x),
+        2 => _mm256_alignr_epi8::<4>(carry, x),
+        4 => _mm256_alignr_epi8::<8>(carry, x),
+        _ => carry,
+    }
+}
+
+/// `K` steps towards higher bits along direction `DIR`: 0 east, 1 south, 2 south-east,
+/// 3 south-west.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn up<const DIR: u8, const K: i32>(x: __m256i) -> __m256i {
+    match DIR {
+        0 => _mm256_slli_epi16::<K>(x),
+        1 => rows_up::<K>(x),
+        2 => rows_up::<K>(_mm256_slli_epi16::<K>(x)),
+        _ => rows_up::<K>(_mm256_srli_epi16::<K>(x)),
+    }
+}
+
+/// `K` steps the other way along `DIR`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn down<const DIR: u8, const K: i32>(x: __m256i) -> __m256i {
+    match DIR {
+        0 => _mm256_srli_epi16::<K>(x),
+        1 => rows_down::<K>(x),
+        2 => rows_down::<K>(_mm256_srli_epi16::<K>(x)),
+        _ => rows_down::<K>(_mm256_slli_epi16::<K>(x)),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn and(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_and_si256(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or(a: __m256i, b: __m256i) -> __m256i {
+    _mm256_or_si256(a, b)
+}
+
+/// The cells beyond runs of `o` that start at a disc of `p`, both ways along `DIR`: a
+/// Kogge-Stone fill covering runs of 8 (16 if `LONG`).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn pair<const DIR: u8, const LONG: bool>(p: __m256i, o: __m256i) -> __m256i {
+    let mut u = and(o, up::<DIR, 1>(p));
+    let mut d = and(o, down::<DIR, 1>(p));
+    u = or(u, and(o, up::<DIR, 1>(u)));
+    d = or(d, and(o, down::<DIR, 1>(d)));
+    // Cells of `o` with the previous cell (`pu`) or the next (`pd`) in `o`, then 4 in a row.
+    let pu = and(o, up::<DIR, 1>(o));
+    let pd = and(o, down::<DIR, 1>(o));
+    u = or(u, and(pu, up::<DIR, 2>(u)));
+    d = or(d, and(pd, down::<DIR, 2>(d)));
+    let pu = and(pu, up::<DIR, 2>(pu));
+    let pd = and(pd, down::<DIR, 2>(pd));
+    u = or(u, and(pu, up::<DIR, 4>(u)));
+    d = or(d, and(pd, down::<DIR, 4>(d)));
+    if LONG {
+        let pu = and(pu, up::<DIR, 4>(pu));
+        let pd = and(pd, down::<DIR, 4>(pd));
+        u = or(u, and(pu, up::<DIR, 8>(u)));
+        d = or(d, and(pd, down::<DIR, 8>(d)));
+    }
+    or(up::<DIR, 1>(u), down::<DIR, 1>(d))
+}
+
+/// The legal moves; a macro so that the two-ply loop gets it inlined (LLVM declines to
+/// inline a function this large, and `#[inline(always)]` cannot go with `target_feature`).
+macro_rules! legal {
+    ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
+        let (pv, ov) = (load($p), load($o));
+        let moves = or(
+            or(pair::<0, $long>(pv, ov), pair::<1, $long>(pv, ov)),
+            or(pair::<2, $long>(pv, ov), pair::<3, $long>(pv, ov)),
+        );
+        store(_mm256_andnot_si256(or(pv, ov), and(moves, load($playable))))
+    }};
+}
+
+#[target_feature(enable = "avx2")]
+fn legal<const LONG: bool>(p: U256, o: U256, playable: U256) -> U256 {
+    legal!(p, o, playable, LONG)
+}
+
+/// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
+    let mut total = 0;
+    let mut rest = moves;
+    while !rest.is_zero() {
+        let i = rest.lowest();
+        let bit = rest.isolate_lowest();
+        rest = rest ^ bit;
+        let f = mg.lines.flips(p, o, i);
+        let (mover, opponent) = (o ^ f, p | f | bit);
+        total += u64::from(legal!(mover, opponent, mg.playable, LONG).count().max(1));
+    }
+    total
+}
+
+impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
+    type Word = U256;
+
+    #[inline]
+    fn legal(&self, p: U256, o: U256) -> U256 {
+        // SAFETY: a `RowsAvx2` exists only once `new` found AVX2 on this CPU.
+        unsafe { legal::<LONG>(p, o, self.playable) }
+    }
+
+    #[inline]
+    fn flips(&self, p: U256, o: U256, i: u32) -> U256 {
+        self.lines.flips(p, o, i)
+    }
+
+    #[inline]
+    fn count_two_plies(&self, p: U256, o: U256, moves: U256) -> u64 {
+        // SAFETY: a `RowsAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
+        unsafe { count_two_plies(self, p, o, moves) }
+    }
+}
+
+impl<const LONG: bool> Layout for RowsAvx2<LONG> {
+    fn compact(&self, set: Bitboard) -> U256 {
+        U256(set.to_words()) & self.area
+    }
+    fn expand(&self, word: U256) -> Bitboard {
+        Bitboard::from_words((word & self.area).0)
+    }
+    fn index(&self, sq: Square) -> u32 {
+        u32::from(sq.index())
+    }
+}
