@@ -251,3 +251,54 @@ fn flags() {
         assert!(err.contains(expected), "{bad:?}: {err}");
     }
 }
+
+/// The example itself, run as a program: stdin ends, the record goes to `--record`, and the
+/// output says where. Cargo builds the example first (with the profile of this test).
+#[test]
+fn the_example_program_saves_its_record_at_the_end_of_input() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    let exe = std::env::current_exe().expect("the test's path");
+    // target/<profile>/deps/duel-<hash> → target/<profile>
+    let profile_dir = exe.parent().and_then(std::path::Path::parent).expect("a deps directory");
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev".to_owned(),
+        Some(other) => other.to_owned(),
+        None => panic!("no profile directory above {}", exe.display()),
+    };
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--example", "duel", "--profile", &profile, "--manifest-path"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "cargo build --example duel failed");
+    let duel = profile_dir.join("examples").join(format!("duel{}", std::env::consts::EXE_SUFFIX));
+
+    let record = std::env::temp_dir().join(format!("duel-e2e-{}.json", std::process::id()));
+    let mut child = Command::new(&duel)
+        .args(["--seed", "11", "--size", "6x6", "--blocked", "random", "--record"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", duel.display()));
+    child.stdin.take().expect("stdin").write_all(b"b2\nhint\n").expect("written");
+    let output = child.wait_with_output().expect("the duel ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("end of input"), "{stdout}");
+    assert!(stdout.contains(&format!("record saved to {}", record.display())), "{stdout}");
+    let text = std::fs::read_to_string(&record).expect("the record was written");
+    std::fs::remove_file(&record).expect("removed");
+    let saved: GameRecord = serde_json::from_str(&text).expect("a valid record");
+    assert_eq!(saved.seed(), Some(11));
+    assert_eq!(saved.rules().board(), Board::Rectangle { width: 6, height: 6 });
+    assert!(saved.moves().is_empty(), "b2 is not legal at the start, and hint plays nothing");
+
+    // Bad flags: exit status 2 and the usage.
+    let output = Command::new(&duel).arg("--size=5x5").output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("usage: duel"));
+}
