@@ -102,7 +102,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn perft_agrees(case in prop_oneof![any_case(), start_case()], deep in any::<bool>()) {
