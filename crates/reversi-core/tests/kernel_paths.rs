@@ -1,7 +1,7 @@
 //! Every move generator against a naive cell-by-cell walk, on random boards of every shape:
 //! the accelerated 8×8 generator (AVX2, when this CPU has it), the portable 8×8 one, the
 //! generic grid with sides fixed at compile time and with sides read at run time, and the
-//! AVX2 generator in the 16-bit-row layout. Legal moves, the flips of every empty cell, and
+//! AVX2 generators in `u128` lanes and in 16-bit rows. Legal moves, the flips of every empty cell, and
 //! the two-ply leaf count must all agree.
 
 use proptest::prelude::*;
@@ -156,6 +156,9 @@ proptest! {
         check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, p, o)?;
         #[cfg(target_arch = "x86_64")]
         {
+            if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
+                check("LanesAvx2", &mg, &geometry, p, o)?;
+            }
             if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
                 check("RowsAvx2<true>", &mg, &geometry, p, o)?;
             }

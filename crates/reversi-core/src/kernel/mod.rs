@@ -8,6 +8,8 @@ mod eight;
 #[cfg(target_arch = "x86_64")]
 mod eight_avx2;
 mod grid;
+#[cfg(target_arch = "x86_64")]
+mod lanes_avx2;
 mod lines;
 #[cfg(target_arch = "x86_64")]
 mod rows_avx2;
@@ -17,6 +19,8 @@ pub use eight::Eight;
 #[cfg(target_arch = "x86_64")]
 pub use eight_avx2::EightAvx2;
 pub use grid::Grid;
+#[cfg(target_arch = "x86_64")]
+pub use lanes_avx2::LanesAvx2;
 #[cfg(target_arch = "x86_64")]
 pub use rows_avx2::RowsAvx2;
 pub use word::{U256, Word};
@@ -90,11 +94,14 @@ pub trait Visitor {
 /// sides fixed at compile time for square boards.
 pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
     let (width, height) = (geometry.width(), geometry.height());
+    // With AVX2: 10×10, the Octagon and 8×10 in `u128` lanes, boards over 128 cells in
+    // 16-bit rows.
+    #[cfg(target_arch = "x86_64")]
+    if let Some(mg) = LanesAvx2::new(geometry) {
+        return visitor.visit(mg);
+    }
     #[cfg(target_arch = "x86_64")]
     if u32::from(width) * u32::from(height) > 128 {
-        if let Some(mg) = RowsAvx2::<false>::new(geometry) {
-            return visitor.visit(mg);
-        }
         if let Some(mg) = RowsAvx2::<true>::new(geometry) {
             return visitor.visit(mg);
         }

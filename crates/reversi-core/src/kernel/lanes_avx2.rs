@@ -1,0 +1,294 @@
+//! A move generator with AVX2 for boards of 65 to 128 cells whose sides are at most 10
+//! (10×10, the Octagon, 8×10): the compact `u128` layout of [`Grid`], with the four line
+//! directions in the four 64-bit lanes of a pair of vectors, one for the low halves of the
+//! words and one for the high halves. As on 8×8, a lane's shift is a variable shift, so one
+//! compiled path serves every width; a 128-bit shift is two 64-bit shifts and a carry.
+
+use core::arch::x86_64::{
+    __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
+    _mm256_unpackhi_epi64, _mm256_unpacklo_epi64, _mm256_xor_si256,
+};
+
+use super::lines::{Lines, lines};
+use super::{Grid, Layout, MoveGen};
+use crate::{Bitboard, Geometry, Square};
+
+/// The generator. It exists only on CPUs with AVX2, BMI1, LZCNT and POPCNT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LanesAvx2 {
+    grid: Grid<u128>,
+    /// Per lane (east, south, south-east, south-west): the shift by 1, 2 and 4 steps, and 64
+    /// minus each, for the carry between halves.
+    shifts: [[u64; 4]; 6],
+    /// Per lane, the opponent's discs that may be flipped: inner columns but for the
+    /// vertical lane; low halves, then high halves.
+    flippable: [[u64; 4]; 2],
+    lines: Lines<u128>,
+}
+
+impl LanesAvx2 {
+    /// The generator for `geometry`, or `None` unless the board has 65 to 128 cells, sides of
+    /// at most 10, and this CPU has AVX2, BMI1, LZCNT and POPCNT.
+    #[must_use]
+    pub fn new(geometry: &Geometry) -> Option<LanesAvx2> {
+        let (width, height) = (u32::from(geometry.width()), u32::from(geometry.height()));
+        let supported = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        // Sides of 10 at most: runs of 8 flippable discs at most, so the fill doubles up to
+        // 4 steps, and 4 steps of `width + 1` stay below 64 bits.
+        if !supported || width * height <= 64 || width.max(height) > 10 {
+            return None;
+        }
+        let grid = Grid::<u128>::new(geometry)?;
+        let w = u64::from(width);
+        let step = [1, w, w + 1, w - 1];
+        let mut shifts = [[0; 4]; 6];
+        for (k, factor) in [1, 2, 4].into_iter().enumerate() {
+            shifts[2 * k] = step.map(|s| s * factor);
+            shifts[2 * k + 1] = step.map(|s| 64 - s * factor);
+        }
+        let row_inner = ((1u128 << width) - 1) & !1 & !(1 << (width - 1));
+        let inner = (0..height).fold(0u128, |acc, row| acc | row_inner << (row * width));
+        let flippable = [
+            [inner as u64, u64::MAX, inner as u64, inner as u64],
+            [(inner >> 64) as u64, u64::MAX, (inner >> 64) as u64, (inner >> 64) as u64],
+        ];
+        Some(LanesAvx2 { grid, shifts, flippable, lines: lines(width, height, width) })
+    }
+}
+
+/// A 128-bit word in each of four lanes: low halves and high halves.
+#[derive(Clone, Copy)]
+struct V {
+    lo: __m256i,
+    hi: __m256i,
+}
+
+/// The shift of each lane and its complement to 64.
+#[derive(Clone, Copy)]
+struct Shift {
+    by: __m256i,
+    rest: __m256i,
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(a: &[u64; 4]) -> __m256i {
+    // SAFETY: `a` is 32 readable bytes; the load has no alignment requirement.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn splat(x: u128) -> V {
+    V { lo: _mm256_set1_epi64x(x as i64), hi: _mm256_set1_epi64x((x >> 64) as i64) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn and(a: V, b: V) -> V {
+    V { lo: _mm256_and_si256(a.lo, b.lo), hi: _mm256_and_si256(a.hi, b.hi) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or(a: V, b: V) -> V {
+    V { lo: _mm256_or_si256(a.lo, b.lo), hi: _mm256_or_si256(a.hi, b.hi) }
+}
+
+/// `!a & b`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn andnot(a: V, b: V) -> V {
+    V { lo: _mm256_andnot_si256(a.lo, b.lo), hi: _mm256_andnot_si256(a.hi, b.hi) }
+}
+
+/// Towards higher bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shl(x: V, s: Shift) -> V {
+    V {
+        lo: _mm256_sllv_epi64(x.lo, s.by),
+        hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, s.by), _mm256_srlv_epi64(x.lo, s.rest)),
+    }
+}
+
+/// Towards lower bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shr(x: V, s: Shift) -> V {
+    V {
+        lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, s.by), _mm256_sllv_epi64(x.hi, s.rest)),
+        hi: _mm256_srlv_epi64(x.hi, s.by),
+    }
+}
+
+/// All ones in the lanes whose word is zero.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn is_zero(x: V) -> __m256i {
+    _mm256_cmpeq_epi64(_mm256_or_si256(x.lo, x.hi), _mm256_setzero_si256())
+}
+
+/// The four lanes ored into one word.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn or_lanes(x: V) -> u128 {
+    let fold = |v: __m256i| {
+        let half = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+    };
+    u128::from(fold(x.lo)) | u128::from(fold(x.hi)) << 64
+}
+
+/// The precomputed per-lane constants, as vectors.
+#[derive(Clone, Copy)]
+struct Consts {
+    s1: Shift,
+    s2: Shift,
+    s4: Shift,
+    flippable: V,
+    playable: u128,
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn consts(mg: &LanesAvx2) -> Consts {
+    let shift = |k: usize| Shift { by: load(&mg.shifts[2 * k]), rest: load(&mg.shifts[2 * k + 1]) };
+    Consts {
+        s1: shift(0),
+        s2: shift(1),
+        s4: shift(2),
+        flippable: V { lo: load(&mg.flippable[0]), hi: load(&mg.flippable[1]) },
+        playable: mg.grid.playable(),
+    }
+}
+
+/// The legal moves: the Kogge-Stone fill of the 8×8 generator, on 128-bit lanes. Macros
+/// rather than functions, here and for the flips, so that the two-ply loop gets them inlined:
+/// LLVM declines to inline functions this large, and `#[inline(always)]` cannot go with
+/// `target_feature`.
+macro_rules! legal {
+    ($c:expr, $p:expr, $o:expr) => {{
+        let (c, p, o): (&Consts, u128, u128) = ($c, $p, $o);
+        let pv = splat(p);
+        let ov = and(splat(o), c.flippable);
+        let mut up = and(ov, shl(pv, c.s1));
+        let mut down = and(ov, shr(pv, c.s1));
+        up = or(up, and(ov, shl(up, c.s1)));
+        down = or(down, and(ov, shr(down, c.s1)));
+        // Cells of `o` whose previous (up) or next (down) cell is in `o`, then 4 in a row.
+        let pre_up = and(ov, shl(ov, c.s1));
+        let pre_down = shr(pre_up, c.s1);
+        up = or(up, and(pre_up, shl(up, c.s2)));
+        down = or(down, and(pre_down, shr(down, c.s2)));
+        let pre_up = and(pre_up, shl(pre_up, c.s2));
+        let pre_down = and(pre_down, shr(pre_down, c.s2));
+        up = or(up, and(pre_up, shl(up, c.s4)));
+        down = or(down, and(pre_down, shr(down, c.s4)));
+        or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable
+    }};
+}
+
+/// The discs a move on `x` flips. Towards higher bits: the line masks and the lowest set
+/// bit of the cells that are not the opponent's (a 128-bit negation: the low half's, and the
+/// high half's complement plus the carry). Towards lower bits: a fill from `x`.
+macro_rules! flips {
+    ($mg:expr, $c:expr, $p:expr, $o:expr, $x:expr) => {{
+        let (mg, c, p, o, x): (&LanesAvx2, &Consts, u128, u128, u32) = ($mg, $c, $p, $o, $x);
+        let zero = _mm256_setzero_si256();
+        let ones = _mm256_cmpeq_epi64(zero, zero);
+        let (pv, ov) = (splat(p), splat(o));
+        let lines = mg.lines.of(x);
+        // SAFETY: `lines` is 8 `u128`, 128 bytes: the first 64 are in bounds; no alignment needed.
+        let (a, b) =
+            unsafe { (_mm256_loadu_si256(lines.as_ptr().cast()), _mm256_loadu_si256(lines[2..].as_ptr().cast())) };
+        // Lanes in the order east, south-east, south, south-west: the order does not matter.
+        let line = V { lo: _mm256_unpacklo_epi64(a, b), hi: _mm256_unpackhi_epi64(a, b) };
+        let stop = andnot(ov, line);
+        let lo_zero = _mm256_cmpeq_epi64(stop.lo, zero);
+        let neg =
+            V { lo: _mm256_sub_epi64(zero, stop.lo), hi: _mm256_sub_epi64(_mm256_xor_si256(stop.hi, ones), lo_zero) };
+        let outflank = and(and(stop, neg), pv);
+        let of_lo_zero = _mm256_cmpeq_epi64(outflank.lo, zero);
+        let below = V { lo: _mm256_add_epi64(outflank.lo, ones), hi: _mm256_add_epi64(outflank.hi, of_lo_zero) };
+        let none = is_zero(outflank);
+        let up = and(below, line);
+        let up = V { lo: _mm256_andnot_si256(none, up.lo), hi: _mm256_andnot_si256(none, up.hi) };
+
+        let ov = and(ov, c.flippable);
+        let mut down = and(ov, shr(splat(1 << x), c.s1));
+        down = or(down, and(ov, shr(down, c.s1)));
+        let pre = and(ov, shr(ov, c.s1));
+        down = or(down, and(pre, shr(down, c.s2)));
+        let pre = and(pre, shr(pre, c.s2));
+        down = or(down, and(pre, shr(down, c.s4)));
+        let none = is_zero(and(shr(down, c.s1), pv));
+        let down = V { lo: _mm256_andnot_si256(none, down.lo), hi: _mm256_andnot_si256(none, down.hi) };
+        or_lanes(or(up, down))
+    }};
+}
+
+/// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
+    let c = consts(mg);
+    let mut total = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let x = rest.trailing_zeros();
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let f = flips!(mg, &c, p, o, x);
+        let (mover, opponent) = (o ^ f, p | f | bit);
+        // A child with no move is one leaf, a pass or the end of the game.
+        total += u64::from(legal!(&c, mover, opponent).count_ones().max(1));
+    }
+    total
+}
+
+impl MoveGen for LanesAvx2 {
+    type Word = u128;
+
+    #[inline]
+    fn legal(&self, p: u128, o: u128) -> u128 {
+        #[target_feature(enable = "avx2")]
+        fn run(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
+            legal!(&consts(mg), p, o)
+        }
+        // SAFETY: a `LanesAvx2` exists only once `new` found AVX2 on this CPU.
+        unsafe { run(self, p, o) }
+    }
+
+    #[inline]
+    fn flips(&self, p: u128, o: u128, i: u32) -> u128 {
+        #[target_feature(enable = "avx2")]
+        fn run(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
+            flips!(mg, &consts(mg), p, o, i)
+        }
+        // SAFETY: as in `legal`.
+        unsafe { run(self, p, o, i) }
+    }
+
+    #[inline]
+    fn count_two_plies(&self, p: u128, o: u128, moves: u128) -> u64 {
+        // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
+        unsafe { count_two_plies(self, p, o, moves) }
+    }
+}
+
+impl Layout for LanesAvx2 {
+    fn compact(&self, set: Bitboard) -> u128 {
+        self.grid.compact(set)
+    }
+    fn expand(&self, word: u128) -> Bitboard {
+        self.grid.expand(word)
+    }
+    fn index(&self, sq: Square) -> u32 {
+        self.grid.index(sq)
+    }
+}
