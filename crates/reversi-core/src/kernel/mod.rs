@@ -101,10 +101,10 @@ pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output
         return visitor.visit(mg);
     }
     #[cfg(target_arch = "x86_64")]
-    if u32::from(width) * u32::from(height) > 128 {
-        if let Some(mg) = RowsAvx2::<true>::new(geometry) {
-            return visitor.visit(mg);
-        }
+    if u32::from(width) * u32::from(height) > 128
+        && let Some(mg) = RowsAvx2::<true>::new(geometry)
+    {
+        return visitor.visit(mg);
     }
     if width != height {
         return dispatch_rectangle(geometry, visitor);
