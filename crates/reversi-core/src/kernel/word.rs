@@ -39,8 +39,8 @@ pub trait Word:
     fn isolate_lowest(self) -> Self;
     /// The highest set bit alone (zero if none is set).
     fn isolate_highest(self) -> Self;
-    /// `self - 1`, wrapping: for a single bit, every bit below it.
-    fn wrapping_dec(self) -> Self;
+    /// For a single bit, every bit below it; zero for zero (without a branch).
+    fn below(self) -> Self;
     /// `-self`, wrapping: for a single bit, it and every bit above it.
     fn wrapping_neg(self) -> Self;
     /// Bit `i` of the word.
@@ -83,8 +83,8 @@ macro_rules! native_word {
                 $highest(self)
             }
             #[inline(always)]
-            fn wrapping_dec(self) -> $t {
-                self.wrapping_sub(1)
+            fn below(self) -> $t {
+                self.wrapping_sub(<$t>::from(self != 0))
             }
             #[inline(always)]
             fn wrapping_neg(self) -> $t {
@@ -243,19 +243,16 @@ impl Word for U256 {
     }
     #[inline(always)]
     fn isolate_highest(self) -> U256 {
-        let mut out = [0; 4];
-        for i in (0..4).rev() {
-            if self.0[i] != 0 {
-                out[i] = Word::isolate_highest(self.0[i]);
-                break;
-            }
-        }
-        U256(out)
+        // Each limb's highest bit, kept only in the highest non-zero limb: selects rather
+        // than a loop, whose exit branch the CPU would mispredict.
+        let a = self.0;
+        let above = [a[1] | a[2] | a[3], a[2] | a[3], a[3], 0];
+        U256(core::array::from_fn(|i| if above[i] == 0 { Word::isolate_highest(a[i]) } else { 0 }))
     }
     #[inline(always)]
-    fn wrapping_dec(self) -> U256 {
+    fn below(self) -> U256 {
         let mut a = self.0;
-        let mut borrow = true;
+        let mut borrow = !self.is_zero();
         for limb in &mut a {
             let (value, b) = limb.overflowing_sub(u64::from(borrow));
             *limb = value;
