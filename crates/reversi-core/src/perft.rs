@@ -27,6 +27,20 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 /// generator: the loop that engines and benchmarks drive directly.
 #[inline]
 pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u64 {
+    mg.perft(p, o, depth)
+}
+
+/// One node of the perft loop, with `child` counting the subtrees: generic code that
+/// [`MoveGen::perft`] implementations wrap, so that a generator built for CPU features
+/// compiles the whole loop under them.
+#[inline(always)]
+pub(crate) fn node<G: MoveGen>(
+    mg: &G,
+    p: G::Word,
+    o: G::Word,
+    depth: u32,
+    mut child: impl FnMut(G::Word, G::Word, u32) -> u64,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -36,7 +50,7 @@ pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u6
         if depth == 1 || mg.legal(o, p).is_zero() {
             return 1;
         }
-        return perft_words(mg, o, p, depth - 1);
+        return child(o, p, depth - 1);
     }
     if depth == 1 {
         return u64::from(moves.count());
@@ -51,7 +65,7 @@ pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u6
         let bit = rest.isolate_lowest();
         rest = rest ^ bit;
         let flips = mg.flips(p, o, i);
-        total += perft_words(mg, o ^ flips, p | flips | bit, depth - 1);
+        total += child(o ^ flips, p | flips | bit, depth - 1);
     }
     total
 }

@@ -127,6 +127,13 @@ fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
     total
 }
 
+/// [`MoveGen::perft`] with every step inlined under AVX2.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn perft(mg: &EightAvx2, p: u64, o: u64, depth: u32) -> u64 {
+    // The closure inherits the target features, so the recursion needs no `unsafe`.
+    crate::perft::node(mg, p, o, depth, |p, o, depth| perft(mg, p, o, depth))
+}
+
 impl MoveGen for EightAvx2 {
     type Word = u64;
 
@@ -148,6 +155,13 @@ impl MoveGen for EightAvx2 {
         // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
         // LZCNT and POPCNT.
         unsafe { count_two_plies(p, o, self.eight.playable(), moves) }
+    }
+
+    #[inline]
+    fn perft(&self, p: u64, o: u64, depth: u32) -> u64 {
+        // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
+        // LZCNT and POPCNT.
+        unsafe { perft(self, p, o, depth) }
     }
 }
 

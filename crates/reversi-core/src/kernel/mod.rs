@@ -57,6 +57,14 @@ pub trait MoveGen: Copy + Send + Sync {
         }
         total
     }
+
+    /// The leaves below the position to `depth` plies: the perft loop, which
+    /// [`perft_words`](crate::perft::perft_words) calls. Generators built for CPU features
+    /// override it to run the whole loop under them.
+    #[inline]
+    fn perft(&self, p: Self::Word, o: Self::Word, depth: u32) -> u64 {
+        crate::perft::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
+    }
 }
 
 /// A move generator that also knows how its compact layout maps to squares.
