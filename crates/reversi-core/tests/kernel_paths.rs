@@ -181,3 +181,74 @@ fn naive_walk_knows_the_start() {
     assert_eq!(naive_flips(&g, black, white, sq("f5")), Bitboard::from(sq("e5")));
     assert_eq!(naive_two_plies(&g, black, white), 12);
 }
+
+/// Naive perft on bitboards, with the rules' convention (§4).
+fn naive_perft(geometry: &Geometry, p: Bitboard, o: Bitboard, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = naive_legal(geometry, p, o);
+    if moves.is_empty() {
+        if depth == 1 || naive_legal(geometry, o, p).is_empty() {
+            return 1;
+        }
+        return naive_perft(geometry, o, p, depth - 1);
+    }
+    moves
+        .iter()
+        .map(|sq| {
+            let flips = naive_flips(geometry, p, o, sq);
+            naive_perft(geometry, o - flips, p | flips | Bitboard::from(sq), depth - 1)
+        })
+        .sum()
+}
+
+/// `perft_words` from the start of `geometry` with generator `mg`.
+fn perft_with<L: Layout>(mg: &L, geometry: &Geometry, depth: u32) -> u64 {
+    let start = reversi_core::Position::start(*geometry).expect("a start position");
+    let side = start.side_to_move();
+    let (p, o) = (mg.compact(start.discs(side)), mg.compact(start.discs(!side)));
+    reversi_core::perft::perft_words(mg, p, o, depth)
+}
+
+/// Whole trees: every generator that accepts a board counts the same leaves as the naive
+/// walk, from the start of several boards, blocked cells included.
+#[test]
+fn perft_agrees_across_generators() {
+    let sq = |s: &str| s.parse::<Square>().expect("a square");
+    let blocked: Bitboard = [sq("c3"), sq("f2"), sq("b7")].into_iter().collect();
+    let mut boards = shapes();
+    boards.push(Geometry::STANDARD.with_unplayable(blocked).expect("cells of the board"));
+    boards.push(Geometry::octagon().with_unplayable(Bitboard::from(sq("c2"))).expect("a cell of the board"));
+    for geometry in boards {
+        let depth = 5;
+        let start = reversi_core::Position::start(geometry).expect("a start position");
+        let side = start.side_to_move();
+        let expected = naive_perft(&geometry, start.discs(side), start.discs(!side), depth);
+        let name = format!("{}x{}", geometry.width(), geometry.height());
+        assert_eq!(reversi_core::perft(&start, depth), expected, "dispatched perft on {name}");
+        if let Some(mg) = Grid::<u64>::new(&geometry) {
+            assert_eq!(perft_with(&mg, &geometry, depth), expected, "Grid<u64> on {name}");
+        }
+        if let Some(mg) = Grid::<u128>::new(&geometry) {
+            assert_eq!(perft_with(&mg, &geometry, depth), expected, "Grid<u128> on {name}");
+        }
+        let mg = Grid::<U256>::new(&geometry).expect("every board fits");
+        assert_eq!(perft_with(&mg, &geometry, depth), expected, "Grid<U256> on {name}");
+        if let Some(mg) = Eight::new(&geometry) {
+            assert_eq!(perft_with(&mg, &geometry, depth), expected, "Eight on {name}");
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(mg) = kernel::EightAvx2::new(&geometry) {
+                assert_eq!(perft_with(&mg, &geometry, depth), expected, "EightAvx2 on {name}");
+            }
+            if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
+                assert_eq!(perft_with(&mg, &geometry, depth), expected, "LanesAvx2 on {name}");
+            }
+            if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
+                assert_eq!(perft_with(&mg, &geometry, depth), expected, "RowsAvx2 on {name}");
+            }
+        }
+    }
+}
