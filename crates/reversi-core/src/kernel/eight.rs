@@ -108,12 +108,12 @@ pub(super) fn flips(p: u64, o: u64, x: u32) -> u64 {
 impl MoveGen for Eight {
     type Word = u64;
 
-    #[inline]
+    #[inline(always)]
     fn legal(&self, p: u64, o: u64) -> u64 {
         legal(p, o, !(p | o) & self.grid.playable())
     }
 
-    #[inline]
+    #[inline(always)]
     fn flips(&self, p: u64, o: u64, i: u32) -> u64 {
         flips(p, o, i)
     }
