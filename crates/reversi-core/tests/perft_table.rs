@@ -46,3 +46,13 @@ fn perft_depths_10_to_12() {
         assert_eq!(perft_parallel(&start, depth, 2), leaves, "depth {depth}");
     }
 }
+
+#[test]
+#[ignore = "deeper: about a minute (13) and several minutes (14) in a release build on 2 threads"]
+fn perft_depths_13_and_14() {
+    let start = Position::default();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    for (depth, leaves) in table().into_iter().filter(|&(d, _)| d >= 13) {
+        assert_eq!(perft_parallel(&start, depth, threads), leaves, "depth {depth}");
+    }
+}
