@@ -72,6 +72,7 @@ proptest! {
                     Cell::Empty => MoveError::NoFlips { square: sq },
                 }
             };
+            prop_assert!(pos.flips(sq).is_empty() && !pos.is_legal(sq), "{} is no move", sq);
             let mut after = pos;
             prop_assert_eq!(after.play(sq), Err(expected));
             prop_assert_eq!(after, pos);
