@@ -50,8 +50,14 @@ EOF
 # and spares a registry lookup; cargo adds the snippet package to it.
 cp "$root/Cargo.lock" "$tmp/Cargo.lock"
 
-# Reuse the repository's build directory unless the caller chose another.
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+# Reuse the repository's build directory unless the caller chose another (a relative one is
+# taken from the repository root, where .ci/run works, not from the temporary crate).
+target="${CARGO_TARGET_DIR:-$root/target}"
+case "$target" in
+    /*) ;;
+    *) target="$root/$target" ;;
+esac
+export CARGO_TARGET_DIR="$target"
 
 echo "outside-crate: building README.md's first rust block in $tmp against reversi at $root"
 if ! (cd "$tmp" && cargo run --quiet); then
