@@ -42,6 +42,10 @@ fn malformed_files_are_typed_errors() {
     let mut longer = bytes.clone();
     longer.push(0);
     assert_eq!(WthorFile::parse(&longer), Err(WthorError::TrailingBytes { expected: 84, found: 85 }));
+    // A year byte of 100 or more would be read as another century and written back otherwise.
+    let mut year = bytes.clone();
+    year[1] = 109;
+    assert_eq!(WthorFile::parse(&year), Err(WthorError::CreationYear { byte: 109 }));
     for bad in [9, 10, 19, 90, 91, 255] {
         let mut b = bytes.clone();
         b[16 + 9] = bad;

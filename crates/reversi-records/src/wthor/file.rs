@@ -25,6 +25,13 @@ pub enum WthorError {
         /// The actual length.
         found: usize,
     },
+    /// The header's year within the century (byte 1) is 100 or more, which no date has and
+    /// which could not be written back as it was read.
+    #[error("invalid WTHOR creation year {byte} within the century (header byte 1): must be below 100")]
+    CreationYear {
+        /// The byte.
+        byte: u8,
+    },
     /// The header's board size (byte 12) is not 8×8 (`0` or `8`).
     #[error("unsupported WTHOR board size {size} (header byte 12): only 8x8 games are read")]
     BoardSize {
@@ -118,11 +125,15 @@ impl WthorHeader {
     /// Reads the first 16 bytes.
     ///
     /// # Errors
-    /// [`WthorError::Truncated`] if there are fewer than 16.
+    /// [`WthorError::Truncated`] if there are fewer than 16, and
+    /// [`WthorError::CreationYear`] if the year within the century is 100 or more.
     pub fn parse(bytes: &[u8]) -> Result<WthorHeader, WthorError> {
         let Some(b) = bytes.get(..HEADER_LEN) else {
             return Err(WthorError::Truncated { expected: HEADER_LEN, found: bytes.len() });
         };
+        if b[1] >= 100 {
+            return Err(WthorError::CreationYear { byte: b[1] });
+        }
         Ok(WthorHeader {
             created: WthorDate { year: u16::from(b[0]) * 100 + u16::from(b[1]), month: b[2], day: b[3] },
             games: u32::from_le_bytes([b[4], b[5], b[6], b[7]]),
