@@ -1,7 +1,20 @@
-//! The move generators behind [`Position`](crate::Position) and [`perft`](crate::perft()):
-//! one generic code path ([`Grid`]) over a compact word per board size.
+//! The move generators behind [`Position`](crate::Position) and [`perft`](crate::perft()).
 //!
-//! Engines that search millions of positions use these directly, holding the mover's and the
+//! Every generator takes any set of playable cells: blocked cells and the Octagon's cut
+//! corners are never empty, so no fill crosses them. [`dispatch`] picks one per board:
+//!
+//! - [`Grid`]: the generic code path for every board, over the narrowest [`Word`] that holds
+//!   it (bit `row * width + column`), with the sides fixed at compile time for square
+//!   boards. Legal moves by Kogge-Stone fills; flips from per-cell line masks and the lowest
+//!   or highest non-opponent cell of each line.
+//! - [`Eight`]: the same techniques specialised to 8×8 in a `u64`; the portable fallback.
+//! - On x86-64, chosen at run time when the CPU has AVX2 (so a default build uses them):
+//!   `EightAvx2` (8×8, the four directions in the lanes of one vector), `LanesAvx2` (boards
+//!   of 65 to 128 cells with sides up to 10: 10×10, the Octagon; `u128` lanes) and
+//!   `RowsAvx2` (boards over 128 cells: one 16-bit row per vector lane).
+//!
+//! Each is tested against the others and a naive walk (`tests/kernel_paths.rs`). Engines
+//! that search millions of positions use these directly, holding the mover's and the
 //! opponent's discs as two words, which makes copy-make a pair of register moves.
 
 mod eight;
