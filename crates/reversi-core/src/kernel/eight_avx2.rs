@@ -5,8 +5,8 @@
 
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
-    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
     _mm256_sub_epi64,
 };
 
@@ -61,11 +61,12 @@ fn flippable(o: u64) -> __m256i {
     _mm256_and_si256(_mm256_set1_epi64x(o as i64), _mm256_set_epi64x(inner, inner, -1, inner))
 }
 
-/// The legal moves of `p` against `o` on the empty playable cells `empty`: the portable
-/// generator's Kogge-Stone fill, four directions a vector.
+/// The opponent's discs reached from a disc of `p` by runs of `o` along each lane's
+/// direction, moving towards higher bits (`.0`) and towards lower bits (`.1`): the
+/// portable generator's Kogge-Stone fill, four directions a vector.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn legal(p: u64, o: u64, empty: u64) -> u64 {
+fn fills(p: u64, o: u64) -> (__m256i, __m256i) {
     let (s1, s2) = (shifts(1), shifts(2));
     let p = _mm256_set1_epi64x(p as i64);
     let o = flippable(o);
@@ -79,47 +80,75 @@ fn legal(p: u64, o: u64, empty: u64) -> u64 {
     down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, s2)));
     up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, s2)));
     down = _mm256_or_si256(down, _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, s2)));
+    (up, down)
+}
+
+/// The legal moves of `p` against `o` on the empty playable cells `empty`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn legal(p: u64, o: u64, empty: u64) -> u64 {
+    let s1 = shifts(1);
+    let (up, down) = fills(p, o);
     or_lanes(_mm256_or_si256(_mm256_sllv_epi64(up, s1), _mm256_srlv_epi64(down, s1))) & empty
 }
 
-/// The discs a move on `x` (below 64) flips. Towards higher bits: the line masks and the
-/// lowest-set-bit trick, as in the portable generator. Towards lower bits, where AVX2 has no
-/// per-lane leading-zero count: a Kogge-Stone fill of the opponent's discs from `x`.
+/// What every move of one position needs for its flips: the opponent's discs that the
+/// mover brackets, per lane, looking towards higher bits (`ahead`) and towards lower bits
+/// (`behind`), the latter with its pairs for a doubling fill.
+///
+/// A disc that a move flips along a direction is exactly one of these met before the first
+/// cell that is not: the run of the opponent's discs from the move continues up to a disc
+/// of the mover. So a move's flips need no test for an outflanking disc, and the fills are
+/// paid once per position rather than once per move.
+#[derive(Clone, Copy)]
+struct Bracketed {
+    ahead: __m256i,
+    behind: __m256i,
+    behind_pairs: __m256i,
+}
+
 #[inline]
 #[target_feature(enable = "avx2")]
-fn flips(p: u64, o: u64, x: u32) -> u64 {
-    let (zero, s1, s2) = (_mm256_setzero_si256(), shifts(1), shifts(2));
-    let pv = _mm256_set1_epi64x(p as i64);
+fn bracketed(p: u64, o: u64) -> Bracketed {
+    // A disc bracketed looking ahead is reached from a disc of `p` moving back, and so on.
+    let (up, down) = fills(p, o);
+    Bracketed { ahead: down, behind: up, behind_pairs: _mm256_and_si256(up, _mm256_srlv_epi64(up, shifts(1))) }
+}
+
+/// The discs a move on `x` (below 64) flips. Towards higher bits: the cells of the line
+/// masks before the first one not bracketed (its lowest set bit). Towards lower bits, where
+/// AVX2 has no per-lane leading-zero count: a fill of the bracketed discs from `x`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips(b: &Bracketed, x: u32) -> u64 {
+    let (s1, s2) = (shifts(1), shifts(2));
     let line = &LINES[x as usize];
     // SAFETY: `line` is an array of 8 `u64`, so its first 32 bytes are in bounds; the load
     // has no alignment requirement.
-    let up_line = unsafe { _mm256_loadu_si256(line.as_ptr().cast()) };
-    let stop = _mm256_andnot_si256(_mm256_set1_epi64x(o as i64), up_line);
-    let outflank = _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pv);
-    // Where a lane has an outflank, the line's cells below it; elsewhere nothing.
-    let none = _mm256_cmpeq_epi64(outflank, zero);
-    let below = _mm256_add_epi64(outflank, _mm256_set1_epi64x(-1));
-    let up = _mm256_and_si256(_mm256_andnot_si256(none, below), up_line);
+    let ahead_line = unsafe { _mm256_loadu_si256(line.as_ptr().cast()) };
+    // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
+    // `stop` has a bit wherever `ahead_line` does.
+    let stop = _mm256_andnot_si256(b.ahead, ahead_line);
+    let first = _mm256_and_si256(stop, _mm256_sub_epi64(_mm256_setzero_si256(), stop));
+    let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
 
-    let o = flippable(o);
-    let mut down = _mm256_and_si256(o, _mm256_srlv_epi64(_mm256_set1_epi64x(1i64 << x), s1));
-    down = _mm256_or_si256(down, _mm256_and_si256(o, _mm256_srlv_epi64(down, s1)));
-    let pre = _mm256_and_si256(o, _mm256_srlv_epi64(o, s1));
-    down = _mm256_or_si256(down, _mm256_and_si256(pre, _mm256_srlv_epi64(down, s2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pre, _mm256_srlv_epi64(down, s2)));
-    let none = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, s1), pv), zero);
-    or_lanes(_mm256_or_si256(up, _mm256_andnot_si256(none, down)))
+    let mut behind = _mm256_and_si256(b.behind, _mm256_srlv_epi64(_mm256_set1_epi64x(1i64 << x), s1));
+    behind = _mm256_or_si256(behind, _mm256_and_si256(b.behind, _mm256_srlv_epi64(behind, s1)));
+    behind = _mm256_or_si256(behind, _mm256_and_si256(b.behind_pairs, _mm256_srlv_epi64(behind, s2)));
+    behind = _mm256_or_si256(behind, _mm256_and_si256(b.behind_pairs, _mm256_srlv_epi64(behind, s2)));
+    or_lanes(_mm256_or_si256(ahead, behind))
 }
 
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
+    let b = bracketed(p, o);
     let mut total = 0;
     let mut rest = moves;
     while rest != 0 {
         let x = rest.trailing_zeros();
         rest &= rest - 1;
-        let f = flips(p, o, x);
+        let f = flips(&b, x);
         let (mover, opponent) = (o ^ f, p | f | 1 << x);
         // A child with no move is one leaf, a pass or the end of the game.
         total += u64::from(legal(mover, opponent, !(mover | opponent) & playable).count_ones().max(1));
@@ -146,8 +175,12 @@ impl MoveGen for EightAvx2 {
     #[inline]
     fn flips(&self, p: u64, o: u64, i: u32) -> u64 {
         debug_assert!(i < 64);
+        #[target_feature(enable = "avx2")]
+        fn run(p: u64, o: u64, i: u32) -> u64 {
+            flips(&bracketed(p, o), i)
+        }
         // SAFETY: as in `legal`.
-        unsafe { flips(p, o, i) }
+        unsafe { run(p, o, i) }
     }
 
     #[inline]
