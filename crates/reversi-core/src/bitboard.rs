@@ -10,7 +10,7 @@ use crate::Square;
 ///
 /// Bit `row * 16 + column` stands for the square at that row and column, whatever the board's
 /// size, so that a bitboard means the same on every board. (The move generator works on
-/// compact layouts of its own; see [`perft`](crate::perft).)
+/// compact layouts of its own; see [`kernel`](crate::kernel).)
 ///
 /// ```
 /// use reversi_core::{Bitboard, Square};
