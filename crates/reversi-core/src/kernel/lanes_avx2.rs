@@ -19,7 +19,7 @@ use crate::{Bitboard, Geometry, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LanesAvx2 {
     grid: Grid<u128>,
-    /// Per lane (east, south, south-east, south-west): the shift by 1, 2 and 4 steps, and 64
+    /// Per lane (east, south-east, south, south-west): the shift by 1, 2 and 4 steps, and 64
     /// minus each, for the carry between halves.
     shifts: [[u64; 4]; 6],
     /// Per lane, the opponent's discs that may be flipped: inner columns but for the
@@ -45,7 +45,9 @@ impl LanesAvx2 {
         }
         let grid = Grid::<u128>::new(geometry)?;
         let w = u64::from(width);
-        let step = [1, w, w + 1, w - 1];
+        // In the lanes' order (east, south-east, south, south-west), which is the order that
+        // unpacking the line masks gives.
+        let step = [1, w + 1, w, w - 1];
         let mut shifts = [[0; 4]; 6];
         for (k, factor) in [1, 2, 4].into_iter().enumerate() {
             shifts[2 * k] = step.map(|s| s * factor);
@@ -54,8 +56,8 @@ impl LanesAvx2 {
         let row_inner = ((1u128 << width) - 1) & !1 & !(1 << (width - 1));
         let inner = (0..height).fold(0u128, |acc, row| acc | row_inner << (row * width));
         let flippable = [
-            [inner as u64, u64::MAX, inner as u64, inner as u64],
-            [(inner >> 64) as u64, u64::MAX, (inner >> 64) as u64, (inner >> 64) as u64],
+            [inner as u64, inner as u64, u64::MAX, inner as u64],
+            [(inner >> 64) as u64, (inner >> 64) as u64, u64::MAX, (inner >> 64) as u64],
         ];
         Some(LanesAvx2 { grid, shifts, flippable, lines: lines(width, height, width) })
     }
@@ -127,13 +129,6 @@ fn shr(x: V, s: Shift) -> V {
     }
 }
 
-/// All ones in the lanes whose word is zero.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn is_zero(x: V) -> __m256i {
-    _mm256_cmpeq_epi64(_mm256_or_si256(x.lo, x.hi), _mm256_setzero_si256())
-}
-
 /// The four lanes ored into one word.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -168,11 +163,12 @@ fn consts(mg: &LanesAvx2) -> Consts {
     }
 }
 
-/// The legal moves: the Kogge-Stone fill of the 8×8 generator, on 128-bit lanes. Macros
-/// rather than functions, here and for the flips, so that the two-ply loop gets them inlined:
-/// LLVM declines to inline functions this large, and `#[inline(always)]` cannot go with
-/// `target_feature`.
-macro_rules! legal {
+/// The opponent's discs reached from a disc of `p` by runs of `o` along each lane's
+/// direction, towards higher bits (`.0`) and towards lower bits (`.1`): the Kogge-Stone
+/// fill of the 8×8 generator, on 128-bit lanes. Macros rather than functions, here and
+/// below, so that the two-ply loop gets them inlined: LLVM declines to inline functions this
+/// large, and `#[inline(always)]` cannot go with `target_feature`.
+macro_rules! fills {
     ($c:expr, $p:expr, $o:expr) => {{
         let (c, p, o): (&Consts, u128, u128) = ($c, $p, $o);
         let pv = splat(p);
@@ -190,46 +186,73 @@ macro_rules! legal {
         let pre_down = and(pre_down, shr(pre_down, c.s2));
         up = or(up, and(pre_up, shl(up, c.s4)));
         down = or(down, and(pre_down, shr(down, c.s4)));
+        (up, down)
+    }};
+}
+
+/// The legal moves of `p` against `o`.
+macro_rules! legal {
+    ($c:expr, $p:expr, $o:expr) => {{
+        let (c, p, o): (&Consts, u128, u128) = ($c, $p, $o);
+        let (up, down) = fills!(c, p, o);
         or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable
     }};
 }
 
-/// The discs a move on `x` flips. Towards higher bits: the line masks and the lowest set
-/// bit of the cells that are not the opponent's (a 128-bit negation: the low half's, and the
-/// high half's complement plus the carry). Towards lower bits: a fill from `x`.
+/// What every move of one position needs for its flips: the opponent's discs that the
+/// mover brackets, looking towards higher bits (`ahead`) and towards lower bits (`behind`,
+/// with its runs of 2 and 4 for a doubling fill). A disc that a move flips along a direction
+/// is exactly one of these met before the first cell that is not, so the flips need no test
+/// for an outflanking disc, and the fills are paid once per position rather than per move.
+#[derive(Clone, Copy)]
+struct Bracketed {
+    ahead: V,
+    behind: V,
+    behind_2: V,
+    behind_4: V,
+}
+
+macro_rules! bracketed {
+    ($c:expr, $p:expr, $o:expr) => {{
+        let c: &Consts = $c;
+        // Bracketed looking ahead means reached from a disc of `p` moving back, and so on.
+        let (up, down) = fills!(c, $p, $o);
+        let behind_2 = and(up, shr(up, c.s1));
+        Bracketed { ahead: down, behind: up, behind_2, behind_4: and(behind_2, shr(behind_2, c.s2)) }
+    }};
+}
+
+/// The discs a move on `x` flips. Towards higher bits: the cells of the line masks before
+/// the first one not bracketed, its lowest set bit (a 128-bit negation: the low half's, and
+/// the high half's complement plus the carry). Towards lower bits: a fill of the bracketed
+/// discs from `x`.
 macro_rules! flips {
-    ($mg:expr, $c:expr, $p:expr, $o:expr, $x:expr) => {{
-        let (mg, c, p, o, x): (&LanesAvx2, &Consts, u128, u128, u32) = ($mg, $c, $p, $o, $x);
+    ($mg:expr, $c:expr, $b:expr, $x:expr) => {{
+        let (mg, c, b, x): (&LanesAvx2, &Consts, &Bracketed, u32) = ($mg, $c, $b, $x);
         let zero = _mm256_setzero_si256();
         let ones = _mm256_cmpeq_epi64(zero, zero);
-        let (pv, ov) = (splat(p), splat(o));
         let lines = mg.lines.of(x);
         // SAFETY: `lines` is 8 `u128`, 128 bytes: the first 64 are in bounds; no alignment needed.
-        let (a, b) =
+        let (l, r) =
             unsafe { (_mm256_loadu_si256(lines.as_ptr().cast()), _mm256_loadu_si256(lines[2..].as_ptr().cast())) };
-        // Lanes in the order east, south-east, south, south-west: the order does not matter.
-        let line = V { lo: _mm256_unpacklo_epi64(a, b), hi: _mm256_unpackhi_epi64(a, b) };
-        let stop = andnot(ov, line);
+        // Lanes in the order east, south-east, south, south-west, as in `LanesAvx2::shifts`.
+        let line = V { lo: _mm256_unpacklo_epi64(l, r), hi: _mm256_unpackhi_epi64(l, r) };
+        // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
+        // `stop` has a bit wherever `line` does.
+        let stop = andnot(b.ahead, line);
         let lo_zero = _mm256_cmpeq_epi64(stop.lo, zero);
         let neg =
             V { lo: _mm256_sub_epi64(zero, stop.lo), hi: _mm256_sub_epi64(_mm256_xor_si256(stop.hi, ones), lo_zero) };
-        let outflank = and(and(stop, neg), pv);
-        let of_lo_zero = _mm256_cmpeq_epi64(outflank.lo, zero);
-        let below = V { lo: _mm256_add_epi64(outflank.lo, ones), hi: _mm256_add_epi64(outflank.hi, of_lo_zero) };
-        let none = is_zero(outflank);
-        let up = and(below, line);
-        let up = V { lo: _mm256_andnot_si256(none, up.lo), hi: _mm256_andnot_si256(none, up.hi) };
+        let first = and(stop, neg);
+        let first_lo_zero = _mm256_cmpeq_epi64(first.lo, zero);
+        let below = V { lo: _mm256_add_epi64(first.lo, ones), hi: _mm256_add_epi64(first.hi, first_lo_zero) };
+        let ahead = and(below, line);
 
-        let ov = and(ov, c.flippable);
-        let mut down = and(ov, shr(splat(1 << x), c.s1));
-        down = or(down, and(ov, shr(down, c.s1)));
-        let pre = and(ov, shr(ov, c.s1));
-        down = or(down, and(pre, shr(down, c.s2)));
-        let pre = and(pre, shr(pre, c.s2));
-        down = or(down, and(pre, shr(down, c.s4)));
-        let none = is_zero(and(shr(down, c.s1), pv));
-        let down = V { lo: _mm256_andnot_si256(none, down.lo), hi: _mm256_andnot_si256(none, down.hi) };
-        or_lanes(or(up, down))
+        let mut behind = and(b.behind, shr(splat(1 << x), c.s1));
+        behind = or(behind, and(b.behind, shr(behind, c.s1)));
+        behind = or(behind, and(b.behind_2, shr(behind, c.s2)));
+        behind = or(behind, and(b.behind_4, shr(behind, c.s4)));
+        or_lanes(or(ahead, behind))
     }};
 }
 
@@ -237,13 +260,14 @@ macro_rules! flips {
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
     let c = consts(mg);
+    let b = bracketed!(&c, p, o);
     let mut total = 0;
     let mut rest = moves;
     while rest != 0 {
         let x = rest.trailing_zeros();
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        let f = flips!(mg, &c, p, o, x);
+        let f = flips!(mg, &c, &b, x);
         let (mover, opponent) = (o ^ f, p | f | bit);
         // A child with no move is one leaf, a pass or the end of the game.
         total += u64::from(legal!(&c, mover, opponent).count_ones().max(1));
@@ -268,7 +292,8 @@ impl MoveGen for LanesAvx2 {
     fn flips(&self, p: u128, o: u128, i: u32) -> u128 {
         #[target_feature(enable = "avx2")]
         fn run(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
-            flips!(mg, &consts(mg), p, o, i)
+            let c = consts(mg);
+            flips!(mg, &c, &bracketed!(&c, p, o), i)
         }
         // SAFETY: as in `legal`.
         unsafe { run(self, p, o, i) }
