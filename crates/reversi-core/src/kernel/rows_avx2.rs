@@ -124,18 +124,21 @@ fn or(a: __m256i, b: __m256i) -> __m256i {
     _mm256_or_si256(a, b)
 }
 
-/// The cells beyond runs of `o` that start at a disc of `p`, both ways along `DIR`: a
-/// Kogge-Stone fill covering runs of 8 (16 if `LONG`).
+/// The opponent's discs reached from a disc of `p` by runs of `o` along `DIR`, moving
+/// towards higher bits (`.0`) and lower bits (`.1`): a Kogge-Stone fill covering runs of 8
+/// (16 if `LONG`). `step` is the one-step images of `p` and of `o`, up then down: the
+/// caller shares the row moves they need between the directions.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn pair<const DIR: u8, const LONG: bool>(p: __m256i, o: __m256i) -> __m256i {
-    let mut u = and(o, up::<DIR, 1>(p));
-    let mut d = and(o, down::<DIR, 1>(p));
+fn pair<const DIR: u8, const LONG: bool>(o: __m256i, step: [__m256i; 4]) -> (__m256i, __m256i) {
+    let [p_up, p_down, o_up, o_down] = step;
+    let mut u = and(o, p_up);
+    let mut d = and(o, p_down);
     u = or(u, and(o, up::<DIR, 1>(u)));
     d = or(d, and(o, down::<DIR, 1>(d)));
     // Cells of `o` with the previous cell (`pu`) or the next (`pd`) in `o`, then 4 in a row.
-    let pu = and(o, up::<DIR, 1>(o));
-    let pd = and(o, down::<DIR, 1>(o));
+    let pu = and(o, o_up);
+    let pd = and(o, o_down);
     u = or(u, and(pu, up::<DIR, 2>(u)));
     d = or(d, and(pd, down::<DIR, 2>(d)));
     let pu = and(pu, up::<DIR, 2>(pu));
@@ -148,17 +151,31 @@ fn pair<const DIR: u8, const LONG: bool>(p: __m256i, o: __m256i) -> __m256i {
         u = or(u, and(pu, up::<DIR, 8>(u)));
         d = or(d, and(pd, down::<DIR, 8>(d)));
     }
-    or(up::<DIR, 1>(u), down::<DIR, 1>(d))
+    (u, d)
 }
 
 /// The legal moves; a macro so that the two-ply loop gets it inlined (LLVM declines to
 /// inline a function this large, and `#[inline(always)]` cannot go with `target_feature`).
+///
+/// Moving rows crosses the vector's halves, the costly step, so the vertical and diagonal
+/// directions share it: a diagonal step is a row move and a shift inside the rows, in either
+/// order, and a row move of an or is the or of the row moves.
 macro_rules! legal {
     ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
         let (pv, ov) = (load($p), load($o));
+        let (p_up, p_down) = (rows_up::<1>(pv), rows_down::<1>(pv));
+        let (o_up, o_down) = (rows_up::<1>(ov), rows_down::<1>(ov));
+        let (l, r) = (_mm256_slli_epi16::<1>, _mm256_srli_epi16::<1>);
+        let east = pair::<0, $long>(ov, [l(pv), r(pv), l(ov), r(ov)]);
+        let south = pair::<1, $long>(ov, [p_up, p_down, o_up, o_down]);
+        let south_east = pair::<2, $long>(ov, [l(p_up), r(p_down), l(o_up), r(o_down)]);
+        let south_west = pair::<3, $long>(ov, [r(p_up), l(p_down), r(o_up), l(o_down)]);
         let moves = or(
-            or(pair::<0, $long>(pv, ov), pair::<1, $long>(pv, ov)),
-            or(pair::<2, $long>(pv, ov), pair::<3, $long>(pv, ov)),
+            or(l(east.0), r(east.1)),
+            or(
+                rows_up::<1>(or(south.0, or(l(south_east.0), r(south_west.0)))),
+                rows_down::<1>(or(south.1, or(r(south_east.1), l(south_west.1)))),
+            ),
         );
         store(_mm256_andnot_si256(or(pv, ov), and(moves, load($playable))))
     }};
