@@ -47,7 +47,9 @@ pub trait MoveGen: Copy + Send + Sync {
     /// The mover's legal moves.
     fn legal(&self, p: Self::Word, o: Self::Word) -> Self::Word;
 
-    /// The discs that a move on cell `i` flips (empty if the move is illegal).
+    /// The discs that a move on cell `i` flips (empty if the move is illegal). `i` must be
+    /// an empty cell of the board, by its compact index; for an occupied cell the result
+    /// means nothing, and an index off the board may panic.
     fn flips(&self, p: Self::Word, o: Self::Word, i: u32) -> Self::Word;
 
     /// The leaves two plies below the position, given the mover's legal `moves` (not
