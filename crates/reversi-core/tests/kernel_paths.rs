@@ -5,7 +5,7 @@
 //! the two-ply leaf count must all agree.
 
 use proptest::prelude::*;
-use reversi_core::kernel::{self, Eight, Grid, Layout, U256, Visitor};
+use reversi_core::kernel::{self, Eight, Grid, Layout, U256, Visitor, Word};
 use reversi_core::{Bitboard, Geometry, Square};
 
 /// The eight directions as (column step, row step).
@@ -69,6 +69,29 @@ fn check<L: Layout>(name: &str, mg: &L, geometry: &Geometry, p: Bitboard, o: Bit
         prop_assert_eq!(mg.count_two_plies(cp, co, moves), naive_two_plies(geometry, p, o), "{}: two plies", name);
     }
     Ok(())
+}
+
+/// The layout of `mg`: any set, cells off the board included, goes to the compact word and
+/// back as its cells on the board, and each cell's compact bit is the one `index` names.
+fn check_layout<L: Layout>(name: &str, mg: &L, geometry: &Geometry, set: Bitboard) -> Result<(), TestCaseError> {
+    prop_assert_eq!(mg.expand(mg.compact(set)), set & geometry.area(), "{}: round trip", name);
+    for sq in geometry.area() {
+        prop_assert_eq!(mg.compact(Bitboard::from_square(sq)), L::Word::bit(mg.index(sq)), "{}: bit of {}", name, sq);
+    }
+    Ok(())
+}
+
+/// Runs `check_layout` with the generator that `kernel::dispatch` picks.
+struct DispatchedLayout<'a> {
+    geometry: &'a Geometry,
+    set: Bitboard,
+}
+
+impl Visitor for DispatchedLayout<'_> {
+    type Output = Result<(), TestCaseError>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        check_layout("dispatched", &mg, self.geometry, self.set)
+    }
 }
 
 /// Runs `check` with the generator that `kernel::dispatch` picks.
@@ -164,6 +187,48 @@ proptest! {
             }
             if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
                 check("RowsAvx2<false>", &mg, &geometry, p, o)?;
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every generator's compact layout against `Bitboard`, fed sets with cells off the board.
+    #[test]
+    fn layouts_round_trip(geometry in proptest::sample::select(shapes()), words in any::<[u64; 4]>()) {
+        let set = Bitboard::from_words(words);
+        kernel::dispatch(&geometry, DispatchedLayout { geometry: &geometry, set })?;
+        if let Some(mg) = Eight::new(&geometry) {
+            check_layout("Eight", &mg, &geometry, set)?;
+        }
+        if let Some(mg) = Grid::<u64>::new(&geometry) {
+            check_layout("Grid<u64>", &mg, &geometry, set)?;
+        }
+        if let Some(mg) = Grid::<u128>::new(&geometry) {
+            check_layout("Grid<u128>", &mg, &geometry, set)?;
+        }
+        check_layout("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, set)?;
+        if let Some(mg) = Grid::<u64, 8, 8>::new(&geometry) {
+            check_layout("Grid<u64, 8, 8>", &mg, &geometry, set)?;
+        }
+        if let Some(mg) = Grid::<u128, 10, 10>::new(&geometry) {
+            check_layout("Grid<u128, 10, 10>", &mg, &geometry, set)?;
+        }
+        if let Some(mg) = Grid::<U256, 16, 16>::new(&geometry) {
+            check_layout("Grid<U256, 16, 16>", &mg, &geometry, set)?;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(mg) = kernel::EightAvx2::new(&geometry) {
+                check_layout("EightAvx2", &mg, &geometry, set)?;
+            }
+            if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
+                check_layout("LanesAvx2", &mg, &geometry, set)?;
+            }
+            if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
+                check_layout("RowsAvx2<true>", &mg, &geometry, set)?;
             }
         }
     }

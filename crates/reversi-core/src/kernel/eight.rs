@@ -1,7 +1,7 @@
 //! The 8×8 move generator in portable Rust: one `u64` (bit `row * 8 + column`), constant
 //! shifts, any set of playable cells (blocked cells are simply never empty).
 
-use super::{Grid, Layout, MoveGen};
+use super::{Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 
 /// Cells off the first and last columns: the only cells a horizontal or diagonal line can
@@ -11,21 +11,59 @@ pub(super) const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 /// The 8×8 generator without CPU-specific instructions; it accepts any playable mask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Eight {
-    grid: Grid<u64, 8, 8>,
+    /// The playable cells: the only state, so building a generator per call (as
+    /// [`Position`](crate::Position) does) costs one conversion of the playable cells.
+    playable: u64,
 }
 
 impl Eight {
     /// The generator for `geometry`, or `None` unless the board is 8×8 (any playable cells).
     #[must_use]
+    #[inline]
     pub fn new(geometry: &Geometry) -> Option<Eight> {
-        Grid::new(geometry).map(|grid| Eight { grid })
+        if geometry.width() != 8 || geometry.height() != 8 {
+            return None;
+        }
+        Some(Eight { playable: compact(geometry.playable()) })
     }
 
     /// The playable cells.
     #[must_use]
+    #[inline(always)]
     pub fn playable(&self) -> u64 {
-        self.grid.playable()
+        self.playable
     }
+}
+
+/// Rows of 8 bits at bits 0, 16, 32 and 48 of `x` packed into its low 32 bits.
+#[inline(always)]
+fn pack_rows(x: u64) -> u64 {
+    let x = x & 0x00ff_00ff_00ff_00ff;
+    let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) & 0xffff_ffff
+}
+
+/// The inverse of [`pack_rows`]: 32 bits spread into rows of 8 at bits 0, 16, 32 and 48.
+#[inline(always)]
+fn unpack_rows(x: u64) -> u64 {
+    let x = x & 0xffff_ffff;
+    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    (x | x << 8) & 0x00ff_00ff_00ff_00ff
+}
+
+/// `set` in the 8×8 layout (bit `row * 8 + column`; cells off the board dropped): the first
+/// two of the set's words hold rows 0-3 and 4-7 at a 16-bit stride, each folded by halving
+/// shifts instead of a loop over rows.
+#[inline(always)]
+pub(super) fn compact(set: Bitboard) -> u64 {
+    let [a, b, ..] = set.to_words();
+    pack_rows(a) | pack_rows(b) << 32
+}
+
+/// The 8×8 `word` as a [`Bitboard`]: the inverse of [`compact`].
+#[inline(always)]
+pub(super) fn expand(word: u64) -> Bitboard {
+    Bitboard::from_words([unpack_rows(word), unpack_rows(word >> 32), 0, 0])
 }
 
 /// The cells next to runs of `o` that start beside a disc of `p`, along shift `S` both ways:
@@ -110,7 +148,7 @@ impl MoveGen for Eight {
 
     #[inline(always)]
     fn legal(&self, p: u64, o: u64) -> u64 {
-        legal(p, o, !(p | o) & self.grid.playable())
+        legal(p, o, !(p | o) & self.playable)
     }
 
     #[inline(always)]
@@ -120,13 +158,16 @@ impl MoveGen for Eight {
 }
 
 impl Layout for Eight {
+    #[inline]
     fn compact(&self, set: Bitboard) -> u64 {
-        self.grid.compact(set)
+        compact(set)
     }
+    #[inline]
     fn expand(&self, word: u64) -> Bitboard {
-        self.grid.expand(word)
+        expand(word)
     }
+    #[inline]
     fn index(&self, sq: Square) -> u32 {
-        self.grid.index(sq)
+        u32::from(sq.row()) * 8 + u32::from(sq.column())
     }
 }

@@ -24,6 +24,7 @@ impl EightAvx2 {
     /// The generator for `geometry`, or `None` unless the board is 8×8 (any playable cells)
     /// and this CPU has AVX2, BMI1, LZCNT and POPCNT.
     #[must_use]
+    #[inline]
     pub fn new(geometry: &Geometry) -> Option<EightAvx2> {
         if supported() { Eight::new(geometry).map(|eight| EightAvx2 { eight }) } else { None }
     }
@@ -199,12 +200,15 @@ impl MoveGen for EightAvx2 {
 }
 
 impl Layout for EightAvx2 {
+    #[inline]
     fn compact(&self, set: Bitboard) -> u64 {
         self.eight.compact(set)
     }
+    #[inline]
     fn expand(&self, word: u64) -> Bitboard {
         self.eight.expand(word)
     }
+    #[inline]
     fn index(&self, sq: Square) -> u32 {
         self.eight.index(sq)
     }

@@ -75,11 +75,14 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Grid<W, WIDTH, HEIGHT> {
     #[must_use]
     pub fn compact(&self, set: Bitboard) -> W {
         let words = set.to_words();
-        let row_bits = (1u64 << self.width) - 1;
+        // The sides from `width()` and `height()`: constants for square grids, so the loop
+        // unrolls into constant shifts.
+        let (width, height) = (self.width(), self.height());
+        let row_bits = (1u64 << width) - 1;
         let mut word = W::ZERO;
-        for row in 0..self.height {
+        for row in 0..height {
             let bits = words[(row / 4) as usize] >> ((row % 4) * 16) & row_bits;
-            word = word | W::from_chunk(bits, row * self.width);
+            word = word | W::from_chunk(bits, row * width);
         }
         word
     }
@@ -87,10 +90,11 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Grid<W, WIDTH, HEIGHT> {
     /// The compact `word` as a [`Bitboard`].
     #[must_use]
     pub fn expand(&self, word: W) -> Bitboard {
-        let row_bits = (1u64 << self.width) - 1;
+        let (width, height) = (self.width(), self.height());
+        let row_bits = (1u64 << width) - 1;
         let mut words = [0u64; 4];
-        for row in 0..self.height {
-            let bits = word.chunk(row * self.width) & row_bits;
+        for row in 0..height {
+            let bits = word.chunk(row * width) & row_bits;
             words[(row / 4) as usize] |= bits << ((row % 4) * 16);
         }
         Bitboard::from_words(words)

@@ -117,6 +117,10 @@ pub trait Visitor {
 /// sides fixed at compile time for square boards.
 pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
     let (width, height) = (geometry.width(), geometry.height());
+    // 8×8 first: the common board, whose generators cost next to nothing to build.
+    if (width, height) == (8, 8) {
+        return dispatch_eight(geometry, visitor);
+    }
     // With AVX2: 10×10, the Octagon and 8×10 in `u128` lanes, boards over 128 cells in
     // 16-bit rows.
     #[cfg(target_arch = "x86_64")]
@@ -137,7 +141,6 @@ pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output
     match width {
         4 => visitor.visit(Grid::<u64, 4, 4>::new(geometry).expect(fits)),
         6 => visitor.visit(Grid::<u64, 6, 6>::new(geometry).expect(fits)),
-        8 => dispatch_eight(geometry, visitor),
         10 => visitor.visit(Grid::<u128, 10, 10>::new(geometry).expect(fits)),
         12 => visitor.visit(Grid::<U256, 12, 12>::new(geometry).expect(fits)),
         14 => visitor.visit(Grid::<U256, 14, 14>::new(geometry).expect(fits)),
@@ -147,6 +150,7 @@ pub fn dispatch<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output
 }
 
 /// 8×8 with any playable cells: the AVX2 generator when this CPU has it, else the portable one.
+#[inline]
 fn dispatch_eight<V: Visitor>(geometry: &crate::Geometry, visitor: V) -> V::Output {
     #[cfg(target_arch = "x86_64")]
     if let Some(mg) = EightAvx2::new(geometry) {
