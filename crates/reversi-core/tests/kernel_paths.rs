@@ -1,7 +1,7 @@
 //! Every move generator against a naive cell-by-cell walk, on random boards of every shape:
 //! the accelerated 8×8 generator (AVX2, when this CPU has it), the portable 8×8 one, the
 //! generic grid with sides fixed at compile time and with sides read at run time, and the
-//! AVX2 generators in `u128` lanes and in 16-bit rows. Legal moves, the flips of every empty cell, and
+//! AVX2 generators in `u128` lanes and in 16-bit rows, each with and without its AVX-512 paths. Legal moves, the flips of every empty cell, and
 //! the two-ply leaf count must all agree.
 
 use proptest::prelude::*;
@@ -181,6 +181,7 @@ proptest! {
         {
             if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
                 check("LanesAvx2", &mg, &geometry, p, o)?;
+                check("LanesAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
             }
             if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
                 check("RowsAvx2<true>", &mg, &geometry, p, o)?;
@@ -310,6 +311,8 @@ fn perft_agrees_across_generators() {
             }
             if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
                 assert_eq!(perft_with(&mg, &geometry, depth), expected, "LanesAvx2 on {name}");
+                let mg = mg.avx2_only();
+                assert_eq!(perft_with(&mg, &geometry, depth), expected, "LanesAvx2 (AVX2 only) on {name}");
             }
             if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
                 assert_eq!(perft_with(&mg, &geometry, depth), expected, "RowsAvx2 on {name}");

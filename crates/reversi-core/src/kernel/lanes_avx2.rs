@@ -26,6 +26,15 @@ pub struct LanesAvx2 {
     /// vertical lane; low halves, then high halves.
     flippable: [[u64; 4]; 2],
     lines: Lines<u128>,
+    /// Whether the two-ply loop may use AVX-512 (F, VL, VBMI2).
+    vbmi2: Vbmi2,
+}
+
+/// Whether this CPU has the AVX-512 instructions of the faster two-ply loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Vbmi2 {
+    Present,
+    Absent,
 }
 
 impl LanesAvx2 {
@@ -59,7 +68,24 @@ impl LanesAvx2 {
             [inner as u64, inner as u64, u64::MAX, inner as u64],
             [(inner >> 64) as u64, (inner >> 64) as u64, u64::MAX, (inner >> 64) as u64],
         ];
-        Some(LanesAvx2 { grid, shifts, flippable, lines: lines(width, height, width) })
+        let vbmi2 = if is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512vbmi2")
+        {
+            Vbmi2::Present
+        } else {
+            Vbmi2::Absent
+        };
+        Some(LanesAvx2 { grid, shifts, flippable, lines: lines(width, height, width), vbmi2 })
+    }
+}
+
+impl LanesAvx2 {
+    /// The same generator without its AVX-512 paths, as on a CPU with AVX2 only: for tests
+    /// and comparisons on CPUs that have AVX-512.
+    #[must_use]
+    pub fn avx2_only(self) -> LanesAvx2 {
+        LanesAvx2 { vbmi2: Vbmi2::Absent, ..self }
     }
 }
 
@@ -256,23 +282,61 @@ macro_rules! flips {
     }};
 }
 
+/// The body of [`MoveGen::count_two_plies`], shared by the AVX2 and the AVX-512 functions:
+/// the `shl` and `shr` it calls are those in scope where it is expanded.
+macro_rules! count_two_plies {
+    ($mg:expr, $p:expr, $o:expr, $moves:expr) => {{
+        let (mg, p, o, moves): (&LanesAvx2, u128, u128, u128) = ($mg, $p, $o, $moves);
+        let c = consts(mg);
+        let b = bracketed!(&c, p, o);
+        let mut total = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let f = flips!(mg, &c, &b, x);
+            let (mover, opponent) = (o ^ f, p | f | bit);
+            // A child with no move is one leaf, a pass or the end of the game.
+            total += u64::from(legal!(&c, mover, opponent).count_ones().max(1));
+        }
+        total
+    }};
+}
+
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
-    let c = consts(mg);
-    let b = bracketed!(&c, p, o);
-    let mut total = 0;
-    let mut rest = moves;
-    while rest != 0 {
-        let x = rest.trailing_zeros();
-        let bit = rest & rest.wrapping_neg();
-        rest ^= bit;
-        let f = flips!(mg, &c, &b, x);
-        let (mover, opponent) = (o ^ f, p | f | bit);
-        // A child with no move is one leaf, a pass or the end of the game.
-        total += u64::from(legal!(&c, mover, opponent).count_ones().max(1));
+    count_two_plies!(mg, p, o, moves)
+}
+
+/// The same loop with AVX-512: a 128-bit shift of each lane is two instructions, the low
+/// half's shift and a concatenated shift of the high half (`vpshldvq`, `vpshrdvq`), instead
+/// of four.
+mod vbmi2 {
+    use core::arch::x86_64::{_mm256_shldv_epi64, _mm256_shrdv_epi64};
+
+    use super::*;
+
+    /// Towards higher bits.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn shl(x: V, s: Shift) -> V {
+        V { lo: _mm256_sllv_epi64(x.lo, s.by), hi: _mm256_shldv_epi64(x.hi, x.lo, s.by) }
     }
-    total
+
+    /// Towards lower bits.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    fn shr(x: V, s: Shift) -> V {
+        V { lo: _mm256_shrdv_epi64(x.lo, x.hi, s.by), hi: _mm256_srlv_epi64(x.hi, s.by) }
+    }
+
+    /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2")]
+    pub(super) fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
+        count_two_plies!(mg, p, o, moves)
+    }
 }
 
 impl MoveGen for LanesAvx2 {
@@ -301,6 +365,11 @@ impl MoveGen for LanesAvx2 {
 
     #[inline]
     fn count_two_plies(&self, p: u128, o: u128, moves: u128) -> u64 {
+        if self.vbmi2 == Vbmi2::Present {
+            // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Vbmi2::Present`)
+            // AVX-512 F, VL and VBMI2 on this CPU.
+            return unsafe { vbmi2::count_two_plies(self, p, o, moves) };
+        }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
         unsafe { count_two_plies(self, p, o, moves) }
     }
