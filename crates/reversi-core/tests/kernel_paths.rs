@@ -185,9 +185,11 @@ proptest! {
             }
             if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
                 check("RowsAvx2<true>", &mg, &geometry, p, o)?;
+                check("RowsAvx2<true> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
             }
             if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
                 check("RowsAvx2<false>", &mg, &geometry, p, o)?;
+                check("RowsAvx2<false> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
             }
         }
     }
@@ -316,6 +318,8 @@ fn perft_agrees_across_generators() {
             }
             if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
                 assert_eq!(perft_with(&mg, &geometry, depth), expected, "RowsAvx2 on {name}");
+                let mg = mg.avx2_only();
+                assert_eq!(perft_with(&mg, &geometry, depth), expected, "RowsAvx2 (AVX2 only) on {name}");
             }
         }
     }
