@@ -332,6 +332,19 @@ mod vbmi2 {
         V { lo: _mm256_shrdv_epi64(x.lo, x.hi, s.by), hi: _mm256_srlv_epi64(x.hi, s.by) }
     }
 
+    /// [`MoveGen::legal`] under AVX-512.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    pub(super) fn legal(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
+        legal!(&consts(mg), p, o)
+    }
+
+    /// [`MoveGen::flips`] under AVX-512.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    pub(super) fn flips(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
+        let c = consts(mg);
+        flips!(mg, &c, &bracketed!(&c, p, o), i)
+    }
+
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
     #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2")]
     pub(super) fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
@@ -348,6 +361,10 @@ impl MoveGen for LanesAvx2 {
         fn run(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
             legal!(&consts(mg), p, o)
         }
+        if self.vbmi2 == Vbmi2::Present {
+            // SAFETY: `new` found AVX2 and (for `Vbmi2::Present`) AVX-512 F, VL and VBMI2.
+            return unsafe { vbmi2::legal(self, p, o) };
+        }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2 on this CPU.
         unsafe { run(self, p, o) }
     }
@@ -358,6 +375,10 @@ impl MoveGen for LanesAvx2 {
         fn run(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
             let c = consts(mg);
             flips!(mg, &c, &bracketed!(&c, p, o), i)
+        }
+        if self.vbmi2 == Vbmi2::Present {
+            // SAFETY: as in `legal`.
+            return unsafe { vbmi2::flips(self, p, o, i) };
         }
         // SAFETY: as in `legal`.
         unsafe { run(self, p, o, i) }

@@ -316,6 +316,12 @@ mod avx512 {
         }
     }
 
+    /// [`MoveGen::legal`] under AVX-512.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw")]
+    pub(super) fn legal<const LONG: bool>(p: U256, o: U256, playable: U256) -> U256 {
+        legal!(p, o, playable, LONG)
+    }
+
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
     #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw")]
     pub(super) fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
@@ -328,6 +334,10 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
 
     #[inline]
     fn legal(&self, p: U256, o: U256) -> U256 {
+        if self.avx512 == Avx512::Present {
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL and BW.
+            return unsafe { avx512::legal::<LONG>(p, o, self.playable) };
+        }
         // SAFETY: a `RowsAvx2` exists only once `new` found AVX2 on this CPU.
         unsafe { legal::<LONG>(p, o, self.playable) }
     }
