@@ -5,6 +5,7 @@
 #   items stabilised later; it is on by default and `.ci/run` denies warnings, so here we only
 #   make sure nothing turns it off;
 # - no package in the lock file may declare a newer `rust-version` than ours.
+# It also checks that the README names the same version to newcomers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,6 +55,10 @@ for p in meta["packages"]:
         bad.append(f"workspace member {p['name']} declares rust-version {theirs}, not {ours}")
     elif theirs and key(theirs) > key(ours):
         bad.append(f"{p['name']} {p['version']} needs Rust {theirs}, newer than our rust-version {ours}")
+# The README tells newcomers which toolchain they need: it must be this one.
+with open("README.md", encoding="utf-8") as f:
+    if f"({ours} or newer)" not in f.read():
+        bad.append(f"README.md does not say \"({ours} or newer)\", the rust-version of Cargo.toml")
 if bad:
     sys.exit("msrv: " + "\nmsrv: ".join(sorted(bad)))
 print(f"msrv: {len(meta['packages'])} packages, none needs a newer Rust than {ours}")
