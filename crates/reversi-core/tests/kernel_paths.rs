@@ -110,11 +110,24 @@ impl Visitor for Dispatched<'_> {
 
 /// Every board shape: the squares, some rectangles and the Octagon.
 fn shapes() -> Vec<Geometry> {
-    let mut shapes: Vec<Geometry> =
-        [(4, 4), (6, 6), (8, 8), (10, 10), (12, 12), (14, 14), (16, 16), (4, 16), (16, 4), (6, 12), (10, 8), (16, 10)]
-            .into_iter()
-            .map(|(w, h)| Geometry::rectangle(w, h).expect("a valid size"))
-            .collect();
+    let mut shapes: Vec<Geometry> = [
+        (4, 4),
+        (6, 6),
+        (8, 8),
+        (10, 10),
+        (12, 12),
+        (14, 14),
+        (16, 16),
+        (4, 16),
+        (16, 4),
+        (6, 12),
+        (10, 8),
+        (8, 10),
+        (16, 10),
+    ]
+    .into_iter()
+    .map(|(w, h)| Geometry::rectangle(w, h).expect("a valid size"))
+    .collect();
     shapes.push(Geometry::octagon());
     shapes
 }

@@ -12,47 +12,41 @@ use core::arch::x86_64::{
 };
 
 use super::lines::{Lines, lines};
-use super::{Grid, Layout, MoveGen};
+use std::sync::OnceLock;
+
+use super::{Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 
 /// The generator. It exists only on CPUs with AVX2, BMI1, LZCNT and POPCNT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LanesAvx2 {
-    grid: Grid<u128>,
+    width: u32,
+    playable: u128,
+    /// What depends on the board's sides only, built once per shape.
+    shape: &'static Shape,
+    /// Whether the two-ply loop may use AVX-512 (F, VL, VBMI2).
+    vbmi2: Vbmi2,
+}
+
+/// The constants of one board shape.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
     /// Per lane (east, south-east, south, south-west): the shift by 1, 2 and 4 steps, and 64
     /// minus each, for the carry between halves.
     shifts: [[u64; 4]; 6],
     /// Per lane, the opponent's discs that may be flipped: inner columns but for the
     /// vertical lane; low halves, then high halves.
     flippable: [[u64; 4]; 2],
+    /// The cells of the board, in the layout of [`Bitboard`].
+    area: [u64; 4],
     lines: Lines<u128>,
-    /// Whether the two-ply loop may use AVX-512 (F, VL, VBMI2).
-    vbmi2: Vbmi2,
 }
 
-/// Whether this CPU has the AVX-512 instructions of the faster two-ply loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Vbmi2 {
-    Present,
-    Absent,
-}
+/// The shapes this generator takes: 8×10, 10×8 and 10×10.
+static SHAPES: [OnceLock<Shape>; 3] = [const { OnceLock::new() }; 3];
 
-impl LanesAvx2 {
-    /// The generator for `geometry`, or `None` unless the board has 65 to 128 cells, sides of
-    /// at most 10, and this CPU has AVX2, BMI1, LZCNT and POPCNT.
-    #[must_use]
-    pub fn new(geometry: &Geometry) -> Option<LanesAvx2> {
-        let (width, height) = (u32::from(geometry.width()), u32::from(geometry.height()));
-        let supported = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
-        // Sides of 10 at most: runs of 8 flippable discs at most, so the fill doubles up to
-        // 4 steps, and 4 steps of `width + 1` stay below 64 bits.
-        if !supported || width * height <= 64 || width.max(height) > 10 {
-            return None;
-        }
-        let grid = Grid::<u128>::new(geometry)?;
+impl Shape {
+    fn new(width: u32, height: u32) -> Shape {
         let w = u64::from(width);
         // In the lanes' order (east, south-east, south, south-west), which is the order that
         // unpacking the line masks gives.
@@ -68,6 +62,40 @@ impl LanesAvx2 {
             [inner as u64, inner as u64, u64::MAX, inner as u64],
             [(inner >> 64) as u64, (inner >> 64) as u64, u64::MAX, (inner >> 64) as u64],
         ];
+        let area = Bitboard::rectangle(width as u8, height as u8).to_words();
+        Shape { shifts, flippable, area, lines: lines(width, height, width) }
+    }
+}
+
+/// Whether this CPU has the AVX-512 instructions of the faster two-ply loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Vbmi2 {
+    Present,
+    Absent,
+}
+
+impl LanesAvx2 {
+    /// The generator for `geometry`, or `None` unless the board has 65 to 128 cells, sides of
+    /// at most 10, and this CPU has AVX2, BMI1, LZCNT and POPCNT.
+    #[must_use]
+    pub fn new(geometry: &Geometry) -> Option<LanesAvx2> {
+        let (width, height) = (u32::from(geometry.width()), u32::from(geometry.height()));
+        // Sides of 10 at most: runs of 8 flippable discs at most, so the fill doubles up to
+        // 4 steps, and 4 steps of `width + 1` stay below 64 bits.
+        let slot = match (width, height) {
+            (8, 10) => 0,
+            (10, 8) => 1,
+            (10, 10) => 2,
+            _ => return None,
+        };
+        let supported = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        if !supported {
+            return None;
+        }
+        let shape = SHAPES[slot].get_or_init(|| Shape::new(width, height));
         let vbmi2 = if is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512vbmi2")
@@ -76,8 +104,26 @@ impl LanesAvx2 {
         } else {
             Vbmi2::Absent
         };
-        Some(LanesAvx2 { grid, shifts, flippable, lines: lines(width, height, width), vbmi2 })
+        let mut mg = LanesAvx2 { width, playable: 0, shape, vbmi2 };
+        mg.playable = mg.compact(geometry.playable());
+        Some(mg)
     }
+}
+
+/// Rows of `width` bits at bits 0, 16, 32 and 48 of `x` (nothing else set) packed into its
+/// low `4 * width` bits: two folds, each moving every other group down.
+#[inline(always)]
+fn pack_rows(x: u64, width: u32) -> u64 {
+    let x = (x & 0x0000_ffff_0000_ffff) | (x & 0xffff_0000_ffff_0000) >> (16 - width);
+    (x & 0xffff_ffff) | (x >> 32) << (2 * width)
+}
+
+/// The inverse of [`pack_rows`].
+#[inline(always)]
+fn unpack_rows(x: u64, width: u32) -> u64 {
+    let x = (x & ((1 << (2 * width)) - 1)) | (x >> (2 * width)) << 32;
+    let rows = ((1 << width) - 1) * 0x1_0000_0001;
+    (x & rows) | (x >> width & rows) << 16
 }
 
 impl LanesAvx2 {
@@ -179,13 +225,14 @@ struct Consts {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn consts(mg: &LanesAvx2) -> Consts {
-    let shift = |k: usize| Shift { by: load(&mg.shifts[2 * k]), rest: load(&mg.shifts[2 * k + 1]) };
+    let shape = mg.shape;
+    let shift = |k: usize| Shift { by: load(&shape.shifts[2 * k]), rest: load(&shape.shifts[2 * k + 1]) };
     Consts {
         s1: shift(0),
         s2: shift(1),
         s4: shift(2),
-        flippable: V { lo: load(&mg.flippable[0]), hi: load(&mg.flippable[1]) },
-        playable: mg.grid.playable(),
+        flippable: V { lo: load(&shape.flippable[0]), hi: load(&shape.flippable[1]) },
+        playable: mg.playable,
     }
 }
 
@@ -257,7 +304,7 @@ macro_rules! flips {
         let (mg, c, b, x): (&LanesAvx2, &Consts, &Bracketed, u32) = ($mg, $c, $b, $x);
         let zero = _mm256_setzero_si256();
         let ones = _mm256_cmpeq_epi64(zero, zero);
-        let lines = mg.lines.of(x);
+        let lines = mg.shape.lines.of(x);
         // SAFETY: `lines` is 8 `u128`, 128 bytes: the first 64 are in bounds; no alignment needed.
         let (l, r) =
             unsafe { (_mm256_loadu_si256(lines.as_ptr().cast()), _mm256_loadu_si256(lines[2..].as_ptr().cast())) };
@@ -397,13 +444,25 @@ impl MoveGen for LanesAvx2 {
 }
 
 impl Layout for LanesAvx2 {
+    /// Each of the set's words holds 4 rows; heights of 10 at most take three of them.
+    #[inline]
     fn compact(&self, set: Bitboard) -> u128 {
-        self.grid.compact(set)
+        let (words, area) = (set.to_words(), &self.shape.area);
+        (0..3).fold(0, |acc, k| {
+            acc | u128::from(pack_rows(words[k] & area[k], self.width)) << (4 * self.width * k as u32)
+        })
     }
+    #[inline]
     fn expand(&self, word: u128) -> Bitboard {
-        self.grid.expand(word)
+        let chunk = (1 << (4 * self.width)) - 1;
+        let mut words = [0; 4];
+        for (k, w) in words.iter_mut().take(3).enumerate() {
+            *w = unpack_rows((word >> (4 * self.width * k as u32)) as u64 & chunk, self.width);
+        }
+        Bitboard::from_words(words)
     }
+    #[inline]
     fn index(&self, sq: Square) -> u32 {
-        self.grid.index(sq)
+        u32::from(sq.row()) * self.width + u32::from(sq.column())
     }
 }
