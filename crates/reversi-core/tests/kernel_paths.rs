@@ -182,27 +182,66 @@ proptest! {
     /// Every shape: the dispatched generator and the run-time grids of every word it fits.
     #[test]
     fn every_shape_agrees((geometry, p, o) in any_board()) {
-        kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o })?;
-        if let Some(mg) = Grid::<u64>::new(&geometry) {
-            check("Grid<u64>", &mg, &geometry, p, o)?;
+        check_every_generator(&geometry, p, o)?;
+    }
+}
+
+/// The dispatched generator, the run-time grids of every word the board fits, and the SIMD
+/// generators that take it, with and without their AVX-512 paths.
+fn check_every_generator(geometry: &Geometry, p: Bitboard, o: Bitboard) -> Result<(), TestCaseError> {
+    let geometry = *geometry;
+    kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o })?;
+    if let Some(mg) = Grid::<u64>::new(&geometry) {
+        check("Grid<u64>", &mg, &geometry, p, o)?;
+    }
+    if let Some(mg) = Grid::<u128>::new(&geometry) {
+        check("Grid<u128>", &mg, &geometry, p, o)?;
+    }
+    check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, p, o)?;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
+            check("LanesAvx2", &mg, &geometry, p, o)?;
+            check("LanesAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
         }
-        if let Some(mg) = Grid::<u128>::new(&geometry) {
-            check("Grid<u128>", &mg, &geometry, p, o)?;
+        if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
+            check("RowsAvx2<true>", &mg, &geometry, p, o)?;
+            check("RowsAvx2<true> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
         }
-        check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, p, o)?;
-        #[cfg(target_arch = "x86_64")]
+        if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
+            check("RowsAvx2<false>", &mg, &geometry, p, o)?;
+            check("RowsAvx2<false> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs of the opponent's discs as long as the board allows, which random boards almost
+/// never hold: from every edge cell along every direction, the mover's disc, then a run of
+/// 8 or more of the opponent's, on the boards with sides above 10.
+#[test]
+fn long_runs_agree() {
+    let boards = [(16, 16), (12, 12), (14, 14), (16, 10), (10, 16)]
+        .map(|(w, h)| Geometry::rectangle(w, h).expect("a valid size"));
+    for geometry in boards {
+        let (w, h) = (i32::from(geometry.width()), i32::from(geometry.height()));
+        let on_board = |c: i32, r: i32| (0..w).contains(&c) && (0..h).contains(&r);
+        let square = |c: i32, r: i32| Square::new(c as u8, r as u8).expect("on the board");
+        for (c0, r0) in (0..w)
+            .flat_map(|c| (0..h).map(move |r| (c, r)))
+            .filter(|&(c, r)| c == 0 || r == 0 || c == w - 1 || r == h - 1)
         {
-            if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
-                check("LanesAvx2", &mg, &geometry, p, o)?;
-                check("LanesAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
-            }
-            if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
-                check("RowsAvx2<true>", &mg, &geometry, p, o)?;
-                check("RowsAvx2<true> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
-            }
-            if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
-                check("RowsAvx2<false>", &mg, &geometry, p, o)?;
-                check("RowsAvx2<false> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
+            for (dc, dr) in DIRECTIONS {
+                for run in 8..w.max(h) {
+                    if !on_board(c0 + dc * (run + 1), r0 + dr * (run + 1)) {
+                        break;
+                    }
+                    let p = Bitboard::from(square(c0, r0));
+                    let o: Bitboard = (1..=run).map(|k| square(c0 + dc * k, r0 + dr * k)).collect();
+                    if let Err(e) = check_every_generator(&geometry, p, o) {
+                        panic!("run of {run} from {} towards ({dc}, {dr}): {e}", square(c0, r0));
+                    }
+                }
             }
         }
     }

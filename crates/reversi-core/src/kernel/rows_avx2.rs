@@ -1,7 +1,9 @@
 //! A move generator for any board with AVX2, in the layout of [`Bitboard`]: each row in a
 //! 16-bit lane of one 256-bit vector (bit `row * 16 + column`). A horizontal step is a shift
 //! inside the lanes, where bits cannot wrap into the next row; a vertical step moves whole
-//! lanes. Chosen at run time for boards of more than 64 cells when the CPU has AVX2.
+//! lanes. Chosen at run time for boards of more than 128 cells when the CPU has AVX2; with
+//! AVX-512 (F, VL, BW, VBMI2) the legal moves run both ways of a direction in one 512-bit
+//! vector.
 
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64, _mm256_loadu_si256,
@@ -18,7 +20,7 @@ pub struct RowsAvx2<const LONG: bool> {
     playable: U256,
     area: U256,
     lines: Lines<U256>,
-    /// Whether the two-ply loop may use AVX-512 (F, VL, BW).
+    /// Whether `legal` and the two-ply loop may use AVX-512 (F, VL, BW, VBMI2).
     avx512: Avx512,
 }
 
@@ -58,6 +60,7 @@ impl<const LONG: bool> RowsAvx2<LONG> {
             avx512: if is_x86_feature_detected!("avx512f")
                 && is_x86_feature_detected!("avx512vl")
                 && is_x86_feature_detected!("avx512bw")
+                && is_x86_feature_detected!("avx512vbmi2")
             {
                 Avx512::Present
             } else {
@@ -239,91 +242,145 @@ fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, move
     count_two_plies!(mg, p, o, moves, LONG)
 }
 
-/// The same with AVX-512 (F, VL, BW): a row move by 1 or 2 rows is one `vpermw` with a
-/// zeroing mask, by 4 rows one `valignq`, where AVX2 takes a lane-crossing permute and an
-/// align, both on the one shuffle port that bounds this generator.
+/// The legal moves with 512-bit vectors: both ways of one direction in the two halves of a
+/// vector (towards higher bits in the low half, towards lower bits in the high half), so each
+/// step is one instruction for both. A row move is one `vpermw` with a zeroing mask; a step
+/// inside the rows is a rotation of each 16-bit row (`vpshldvw` of a row with itself), with
+/// the opponent's discs masked to columns 1 to 14 so that no run crosses the wrap.
 mod avx512 {
     use core::arch::x86_64::{
-        _mm256_alignr_epi64, _mm256_maskz_permutexvar_epi16, _mm256_permute2x128_si256, _mm256_set_epi16,
-        _mm256_setzero_si256,
+        __m512i, _mm256_or_si256, _mm512_and_si512, _mm512_broadcast_i64x4, _mm512_castsi512_si256,
+        _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi16, _mm512_or_si512,
+        _mm512_set1_epi16, _mm512_shldv_epi16,
     };
 
     use super::*;
 
-    /// `x` moved `K` rows down the board (towards higher bits), `K` in 1, 2, 4, 8.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw")]
-    fn rows_up<const K: i32>(x: __m256i) -> __m256i {
-        match K {
-            // Lane `i` takes lane `i - K`; the mask zeroes the first `K` lanes.
-            1 => _mm256_maskz_permutexvar_epi16(
-                !1,
-                _mm256_set_epi16(14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0),
-                x,
-            ),
-            2 => _mm256_maskz_permutexvar_epi16(
-                !3,
-                _mm256_set_epi16(13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0),
-                x,
-            ),
-            // `x:0` shifted down by 3 of its 64-bit lanes.
-            4 => _mm256_alignr_epi64::<3>(x, _mm256_setzero_si256()),
-            _ => _mm256_permute2x128_si256::<0x08>(x, x),
+    /// Per step of 1, 2, 4 and 8 rows: for each lane, the lane it takes (the low half from
+    /// `K` lanes below, the high half from `K` lanes above)...
+    static ROW_INDEX: [[i16; 32]; 4] = [row_index(1), row_index(2), row_index(4), row_index(8)];
+    /// ... and the lanes that take one (the others are zeroed).
+    const ROW_MASK: [u32; 4] = [row_mask(1), row_mask(2), row_mask(4), row_mask(8)];
+    /// Per step of 1, 2, 4 and 8 columns, the rotations: towards higher bits in the low half
+    /// (`[0]`), or towards lower bits in the low half (`[1]`).
+    static ROTATE: [[[i16; 32]; 2]; 4] = [rotations(1), rotations(2), rotations(4), rotations(8)];
+
+    const fn row_index(k: i16) -> [i16; 32] {
+        let mut index = [0; 32];
+        let mut i = 0;
+        while i < 16 {
+            index[i as usize] = if i >= k { i - k } else { 0 };
+            index[16 + i as usize] = if i + k < 16 { 16 + i + k } else { 16 };
+            i += 1;
         }
+        index
     }
 
-    /// `x` moved `K` rows up the board (towards lower bits), `K` in 1, 2, 4, 8.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw")]
-    fn rows_down<const K: i32>(x: __m256i) -> __m256i {
-        match K {
-            1 => _mm256_maskz_permutexvar_epi16(
-                !(1 << 15),
-                _mm256_set_epi16(0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1),
-                x,
-            ),
-            2 => _mm256_maskz_permutexvar_epi16(
-                !(3 << 14),
-                _mm256_set_epi16(0, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2),
-                x,
-            ),
-            4 => _mm256_alignr_epi64::<1>(_mm256_setzero_si256(), x),
-            _ => _mm256_permute2x128_si256::<0x81>(x, x),
-        }
+    const fn row_mask(k: u32) -> u32 {
+        ((0xffff << k) & 0xffff) | ((0xffff >> k) << 16)
     }
 
-    /// `K` steps towards higher bits along direction `DIR`, as in the AVX2 `up`.
+    const fn rotations(k: i16) -> [[i16; 32]; 2] {
+        let mut r = [[0; 32]; 2];
+        let mut i = 0;
+        while i < 16 {
+            r[0][i] = k;
+            r[0][16 + i] = 16 - k;
+            r[1][i] = 16 - k;
+            r[1][16 + i] = k;
+            i += 1;
+        }
+        r
+    }
+
     #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw")]
-    fn up<const DIR: u8, const K: i32>(x: __m256i) -> __m256i {
+    #[target_feature(enable = "avx512f")]
+    fn load(a: &[i16; 32]) -> __m512i {
+        // SAFETY: `a` is 64 readable bytes; the load has no alignment requirement.
+        unsafe { _mm512_loadu_si512(a.as_ptr().cast()) }
+    }
+
+    /// `J`: the step's index in 1, 2, 4, 8.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn rows<const J: usize>(x: __m512i) -> __m512i {
+        _mm512_maskz_permutexvar_epi16(ROW_MASK[J], load(&ROW_INDEX[J]), x)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn rotate<const J: usize, const WAY: usize>(x: __m512i) -> __m512i {
+        _mm512_shldv_epi16(x, x, load(&ROTATE[J][WAY]))
+    }
+
+    /// `2^J` steps along `DIR` (0 east, 1 south, 2 south-east, 3 south-west), each half its way.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn step<const DIR: u8, const J: usize>(x: __m512i) -> __m512i {
         match DIR {
-            0 => _mm256_slli_epi16::<K>(x),
-            1 => rows_up::<K>(x),
-            2 => rows_up::<K>(_mm256_slli_epi16::<K>(x)),
-            _ => rows_up::<K>(_mm256_srli_epi16::<K>(x)),
+            0 => rotate::<J, 0>(x),
+            1 => rows::<J>(x),
+            2 => rows::<J>(rotate::<J, 0>(x)),
+            _ => rows::<J>(rotate::<J, 1>(x)),
         }
     }
 
-    /// `K` steps the other way along `DIR`.
+    /// The opponent's discs reached from a disc of the mover by runs of `o` along `DIR`, both
+    /// ways (one per half), for the opponent's discs `o` (masked to the inner columns but for
+    /// the south direction); `step` is the one-step images of the mover's discs and of `o`,
+    /// which the caller shares between directions.
     #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw")]
-    fn down<const DIR: u8, const K: i32>(x: __m256i) -> __m256i {
-        match DIR {
-            0 => _mm256_srli_epi16::<K>(x),
-            1 => rows_down::<K>(x),
-            2 => rows_down::<K>(_mm256_srli_epi16::<K>(x)),
-            _ => rows_down::<K>(_mm256_slli_epi16::<K>(x)),
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn fill<const DIR: u8, const LONG: bool>(o: __m512i, step: [__m512i; 2]) -> __m512i {
+        let (and, or) = (_mm512_and_si512, _mm512_or_si512);
+        let [p_step, o_step] = step;
+        let mut u = and(o, p_step);
+        u = or(u, and(o, self::step::<DIR, 0>(u)));
+        // Cells of `o` with the previous cell in `o`, then 4 in a row, then 8.
+        let pre = and(o, o_step);
+        u = or(u, and(pre, self::step::<DIR, 1>(u)));
+        let pre = and(pre, self::step::<DIR, 1>(pre));
+        u = or(u, and(pre, self::step::<DIR, 2>(u)));
+        if LONG {
+            let pre = and(pre, self::step::<DIR, 2>(pre));
+            u = or(u, and(pre, self::step::<DIR, 3>(u)));
         }
+        u
     }
 
-    /// [`MoveGen::legal`] under AVX-512.
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw")]
+    /// A diagonal step is a row move and a rotation, in either order, and a row move of an or
+    /// is the or of the row moves: the three directions that move rows share the first and
+    /// the last row moves.
+    macro_rules! legal {
+        ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
+            let (pv, ov) = (super::load($p), super::load($o));
+            let (p2, o2) = (_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov));
+            let inner_mask = _mm512_set1_epi16(0x7ffe);
+            let inner = _mm512_and_si512(o2, inner_mask);
+            let (p_rows, o_rows) = (rows::<0>(p2), rows::<0>(o2));
+            let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
+            let inner_rows = |x| _mm512_and_si512(x, inner_mask);
+            let horizontal = fill::<0, $long>(inner, [east(p2), east(inner)]);
+            let south = fill::<1, $long>(o2, [p_rows, o_rows]);
+            let south_east = fill::<2, $long>(inner, [east(p_rows), inner_rows(east(o_rows))]);
+            let south_west = fill::<3, $long>(inner, [west(p_rows), inner_rows(west(o_rows))]);
+            let all = _mm512_or_si512(
+                east(horizontal),
+                rows::<0>(_mm512_or_si512(south, _mm512_or_si512(east(south_east), west(south_west)))),
+            );
+            let m = _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all));
+            store(_mm256_andnot_si256(or(pv, ov), and(m, super::load($playable))))
+        }};
+    }
+
+    /// [`MoveGen::legal`] with 512-bit vectors.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi2")]
     pub(super) fn legal<const LONG: bool>(p: U256, o: U256, playable: U256) -> U256 {
         legal!(p, o, playable, LONG)
     }
 
-    /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
-    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw")]
+    /// [`MoveGen::count_two_plies`] with every step inlined, 512-bit vectors.
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi2")]
     pub(super) fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
         count_two_plies!(mg, p, o, moves, LONG)
     }
@@ -335,7 +392,7 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
     #[inline]
     fn legal(&self, p: U256, o: U256) -> U256 {
         if self.avx512 == Avx512::Present {
-            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL and BW.
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW and VBMI2.
             return unsafe { avx512::legal::<LONG>(p, o, self.playable) };
         }
         // SAFETY: a `RowsAvx2` exists only once `new` found AVX2 on this CPU.
@@ -351,7 +408,7 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
     fn count_two_plies(&self, p: U256, o: U256, moves: U256) -> u64 {
         if self.avx512 == Avx512::Present {
             // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Avx512::Present`)
-            // AVX-512 F, VL and BW on this CPU.
+            // AVX-512 F, VL, BW and VBMI2 on this CPU.
             return unsafe { avx512::count_two_plies(self, p, o, moves) };
         }
         // SAFETY: a `RowsAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
