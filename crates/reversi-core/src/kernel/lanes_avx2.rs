@@ -2,7 +2,8 @@
 //! (10×10, the Octagon, 8×10): the compact `u128` layout of [`Grid`], with the four line
 //! directions in the four 64-bit lanes of a pair of vectors, one for the low halves of the
 //! words and one for the high halves. As on 8×8, a lane's shift is a variable shift, so one
-//! compiled path serves every width; a 128-bit shift is two 64-bit shifts and a carry.
+//! compiled path serves every width; a 128-bit shift is two 64-bit shifts and a carry (with
+//! AVX-512 VBMI2, chosen at run time, a shift and one concatenated shift).
 
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
