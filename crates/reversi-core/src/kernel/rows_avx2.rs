@@ -250,8 +250,8 @@ fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, move
 mod avx512 {
     use core::arch::x86_64::{
         __m512i, _mm256_or_si256, _mm512_and_si512, _mm512_broadcast_i64x4, _mm512_castsi512_si256,
-        _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi16, _mm512_or_si512,
-        _mm512_set1_epi16, _mm512_shldv_epi16,
+        _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16,
+        _mm512_or_si512, _mm512_set1_epi16, _mm512_shldv_epi16, _mm512_shuffle_i64x2,
     };
 
     use super::*;
@@ -348,22 +348,34 @@ mod avx512 {
         u
     }
 
-    /// A diagonal step is a row move and a rotation, in either order, and a row move of an or
-    /// is the or of the row moves: the three directions that move rows share the first and
-    /// the last row moves.
-    macro_rules! legal {
-        ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
-            let (pv, ov) = (super::load($p), super::load($o));
-            let (p2, o2) = (_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov));
+    /// The fills of the four directions (east, south, south-east, south-west), both ways.
+    /// A diagonal step is a row move and a rotation, in either order, so the three directions
+    /// that move rows share the first row moves.
+    macro_rules! fills {
+        ($p2:expr, $o2:expr, $long:ident) => {{
+            let (p2, o2): (__m512i, __m512i) = ($p2, $o2);
             let inner_mask = _mm512_set1_epi16(0x7ffe);
             let inner = _mm512_and_si512(o2, inner_mask);
             let (p_rows, o_rows) = (rows::<0>(p2), rows::<0>(o2));
             let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
             let inner_rows = |x| _mm512_and_si512(x, inner_mask);
-            let horizontal = fill::<0, $long>(inner, [east(p2), east(inner)]);
-            let south = fill::<1, $long>(o2, [p_rows, o_rows]);
-            let south_east = fill::<2, $long>(inner, [east(p_rows), inner_rows(east(o_rows))]);
-            let south_west = fill::<3, $long>(inner, [west(p_rows), inner_rows(west(o_rows))]);
+            [
+                fill::<0, $long>(inner, [east(p2), east(inner)]),
+                fill::<1, $long>(o2, [p_rows, o_rows]),
+                fill::<2, $long>(inner, [east(p_rows), inner_rows(east(o_rows))]),
+                fill::<3, $long>(inner, [west(p_rows), inner_rows(west(o_rows))]),
+            ]
+        }};
+    }
+
+    /// The legal moves: the last step of the fills, where a row move of an or is the or of
+    /// the row moves.
+    macro_rules! legal {
+        ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
+            let (pv, ov) = (super::load($p), super::load($o));
+            let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
+            let [horizontal, south, south_east, south_west] =
+                fills!(_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov), $long);
             let all = _mm512_or_si512(
                 east(horizontal),
                 rows::<0>(_mm512_or_si512(south, _mm512_or_si512(east(south_east), west(south_west)))),
@@ -373,16 +385,94 @@ mod avx512 {
         }};
     }
 
+    /// Per direction, both ways: the opponent's discs that the mover brackets looking that
+    /// way, then those with the previous 1, 3 and 7 cells bracketed too (runs of 2, 4, 8),
+    /// for a doubling fill. A move's flips along a way are the bracketed discs met from the
+    /// move on, so the fills are paid once per position rather than per move. The fill that
+    /// reaches discs moving one way from the mover's brackets them for a move looking the
+    /// other way: the halves swap.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn bracketed_along<const DIR: u8>(fill: __m512i) -> [__m512i; 4] {
+        let b = _mm512_shuffle_i64x2::<0x4e>(fill, fill);
+        let b2 = _mm512_and_si512(b, step::<DIR, 0>(b));
+        let b4 = _mm512_and_si512(b2, step::<DIR, 1>(b2));
+        let b8 = _mm512_and_si512(b4, step::<DIR, 2>(b4));
+        [b, b2, b4, b8]
+    }
+
+    /// The discs flipped along `DIR`, both ways, from the move `x` (in both halves).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn flips_along<const DIR: u8, const LONG: bool>(x: __m512i, b: &[__m512i; 4]) -> __m512i {
+        let (and, or) = (_mm512_and_si512, _mm512_or_si512);
+        let mut f = and(b[0], step::<DIR, 0>(x));
+        f = or(f, and(b[0], step::<DIR, 0>(f)));
+        f = or(f, and(b[1], step::<DIR, 1>(f)));
+        f = or(f, and(b[2], step::<DIR, 2>(f)));
+        if LONG {
+            f = or(f, and(b[3], step::<DIR, 3>(f)));
+        }
+        f
+    }
+
     /// [`MoveGen::legal`] with 512-bit vectors.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi2")]
     pub(super) fn legal<const LONG: bool>(p: U256, o: U256, playable: U256) -> U256 {
         legal!(p, o, playable, LONG)
     }
 
-    /// [`MoveGen::count_two_plies`] with every step inlined, 512-bit vectors.
+    /// The bracketed discs of the position, per direction.
+    macro_rules! bracketed {
+        ($p:expr, $o:expr, $long:ident) => {{
+            let [horizontal, south, south_east, south_west] =
+                fills!(_mm512_broadcast_i64x4(super::load($p)), _mm512_broadcast_i64x4(super::load($o)), $long);
+            [
+                bracketed_along::<0>(horizontal),
+                bracketed_along::<1>(south),
+                bracketed_along::<2>(south_east),
+                bracketed_along::<3>(south_west),
+            ]
+        }};
+    }
+
+    /// The discs a move on `i` flips, from the bracketed discs `b`.
+    macro_rules! flips {
+        ($b:expr, $i:expr, $long:ident) => {{
+            let (b, i): (&[[__m512i; 4]; 4], u32) = ($b, $i);
+            // The move's bit in both halves: lane `i / 16` of each, bit `i % 16`.
+            let x = _mm512_maskz_set1_epi16(0x1_0001 << (i / 16), 1 << (i % 16));
+            let all = _mm512_or_si512(
+                _mm512_or_si512(flips_along::<0, $long>(x, &b[0]), flips_along::<1, $long>(x, &b[1])),
+                _mm512_or_si512(flips_along::<2, $long>(x, &b[2]), flips_along::<3, $long>(x, &b[3])),
+            );
+            store(_mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)))
+        }};
+    }
+
+    /// [`MoveGen::flips`] with 512-bit vectors: the same code as in the two-ply loop, where
+    /// the bracketed discs serve every move of the position.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi2")]
+    pub(super) fn flips<const LONG: bool>(p: U256, o: U256, i: u32) -> U256 {
+        flips!(&bracketed!(p, o, LONG), i, LONG)
+    }
+
+    /// [`MoveGen::count_two_plies`] with every step inlined, 512-bit vectors; the flips from
+    /// the bracketed discs of the position.
     #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi2")]
     pub(super) fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
-        count_two_plies!(mg, p, o, moves, LONG)
+        let b = bracketed!(p, o, LONG);
+        let mut total = 0;
+        let mut rest = moves;
+        while !rest.is_zero() {
+            let i = rest.lowest();
+            let bit = rest.isolate_lowest();
+            rest = rest ^ bit;
+            let f = flips!(&b, i, LONG);
+            let (mover, opponent) = (o ^ f, p | f | bit);
+            total += u64::from(legal!(mover, opponent, mg.playable, LONG).count().max(1));
+        }
+        total
     }
 }
 
@@ -401,6 +491,10 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
 
     #[inline]
     fn flips(&self, p: U256, o: U256, i: u32) -> U256 {
+        if self.avx512 == Avx512::Present {
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW and VBMI2.
+            return unsafe { avx512::flips::<LONG>(p, o, i) };
+        }
         self.lines.flips(p, o, i)
     }
 
