@@ -2,7 +2,7 @@
 //! 16-bit lane of one 256-bit vector (bit `row * 16 + column`). A horizontal step is a shift
 //! inside the lanes, where bits cannot wrap into the next row; a vertical step moves whole
 //! lanes. Chosen at run time for boards of more than 128 cells when the CPU has AVX2; with
-//! AVX-512 (F, VL, BW, VBMI2) the legal moves run both ways of a direction in one 512-bit
+//! AVX-512 (F, VL, BW, VBMI2, VPOPCNTDQ) the legal moves run both ways of a direction in one 512-bit
 //! vector.
 
 use core::arch::x86_64::{
@@ -20,7 +20,7 @@ pub struct RowsAvx2<const LONG: bool> {
     playable: U256,
     area: U256,
     lines: Lines<U256>,
-    /// Whether `legal` and the two-ply loop may use AVX-512 (F, VL, BW, VBMI2).
+    /// Whether the generator may use AVX-512 (F, VL, BW, VBMI2, VPOPCNTDQ).
     avx512: Avx512,
 }
 
@@ -61,6 +61,7 @@ impl<const LONG: bool> RowsAvx2<LONG> {
                 && is_x86_feature_detected!("avx512vl")
                 && is_x86_feature_detected!("avx512bw")
                 && is_x86_feature_detected!("avx512vbmi2")
+                && is_x86_feature_detected!("avx512vpopcntdq")
             {
                 Avx512::Present
             } else {
@@ -249,9 +250,11 @@ fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, move
 /// the opponent's discs masked to columns 1 to 14 so that no run crosses the wrap.
 mod avx512 {
     use core::arch::x86_64::{
-        __m512i, _mm256_or_si256, _mm512_and_si512, _mm512_broadcast_i64x4, _mm512_castsi512_si256,
-        _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16,
-        _mm512_or_si512, _mm512_set1_epi16, _mm512_shldv_epi16, _mm512_shuffle_i64x2,
+        __m512i, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64, _mm256_castsi256_si128,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm256_xor_si256, _mm512_and_si512,
+        _mm512_broadcast_i64x4, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
+        _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16, _mm512_or_si512, _mm512_set1_epi16,
+        _mm512_shldv_epi16, _mm512_shuffle_i64x2,
     };
 
     use super::*;
@@ -371,8 +374,13 @@ mod avx512 {
     /// The legal moves: the last step of the fills, where a row move of an or is the or of
     /// the row moves.
     macro_rules! legal {
-        ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
-            let (pv, ov) = (super::load($p), super::load($o));
+        ($p:expr, $o:expr, $playable:expr, $long:ident) => {{ store(legal_v!(super::load($p), super::load($o), super::load($playable), $long)) }};
+    }
+
+    /// [`legal!`] on vectors.
+    macro_rules! legal_v {
+        ($pv:expr, $ov:expr, $playable:expr, $long:ident) => {{
+            let (pv, ov): (__m256i, __m256i) = ($pv, $ov);
             let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
             let [horizontal, south, south_east, south_west] =
                 fills!(_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov), $long);
@@ -381,7 +389,7 @@ mod avx512 {
                 rows::<0>(_mm512_or_si512(south, _mm512_or_si512(east(south_east), west(south_west)))),
             );
             let m = _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all));
-            store(_mm256_andnot_si256(or(pv, ov), and(m, super::load($playable))))
+            _mm256_andnot_si256(or(pv, ov), and(m, $playable))
         }};
     }
 
@@ -436,7 +444,7 @@ mod avx512 {
         }};
     }
 
-    /// The discs a move on `i` flips, from the bracketed discs `b`.
+    /// The discs a move on `i` flips, from the bracketed discs `b`, and the move's bit.
     macro_rules! flips {
         ($b:expr, $i:expr, $long:ident) => {{
             let (b, i): (&[[__m512i; 4]; 4], u32) = ($b, $i);
@@ -446,7 +454,10 @@ mod avx512 {
                 _mm512_or_si512(flips_along::<0, $long>(x, &b[0]), flips_along::<1, $long>(x, &b[1])),
                 _mm512_or_si512(flips_along::<2, $long>(x, &b[2]), flips_along::<3, $long>(x, &b[3])),
             );
-            store(_mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)))
+            (
+                _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)),
+                _mm512_castsi512_si256(x),
+            )
         }};
     }
 
@@ -454,23 +465,29 @@ mod avx512 {
     /// the bracketed discs serve every move of the position.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi2")]
     pub(super) fn flips<const LONG: bool>(p: U256, o: U256, i: u32) -> U256 {
-        flips!(&bracketed!(p, o, LONG), i, LONG)
+        store(flips!(&bracketed!(p, o, LONG), i, LONG).0)
     }
 
     /// [`MoveGen::count_two_plies`] with every step inlined, 512-bit vectors; the flips from
     /// the bracketed discs of the position.
-    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi2")]
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi2,avx512vpopcntdq")]
     pub(super) fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
         let b = bracketed!(p, o, LONG);
+        let (pv, ov, playable) = (super::load(p), super::load(o), super::load(mg.playable));
         let mut total = 0;
         let mut rest = moves;
+        // The children stay in vectors, from the flips to the count of their moves.
         while !rest.is_zero() {
             let i = rest.lowest();
-            let bit = rest.isolate_lowest();
-            rest = rest ^ bit;
-            let f = flips!(&b, i, LONG);
-            let (mover, opponent) = (o ^ f, p | f | bit);
-            total += u64::from(legal!(mover, opponent, mg.playable, LONG).count().max(1));
+            rest = rest.without_lowest();
+            let (f, bit) = flips!(&b, i, LONG);
+            let (mover, opponent) = (_mm256_xor_si256(ov, f), or(pv, or(f, bit)));
+            let m = legal_v!(mover, opponent, playable, LONG);
+            // Per-lane popcounts (VPOPCNTDQ), summed.
+            let count = _mm256_popcnt_epi64(m);
+            let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
+            let count = _mm_cvtsi128_si64(_mm_add_epi64(count, _mm_unpackhi_epi64(count, count))) as u64;
+            total += count.max(1);
         }
         total
     }
@@ -482,7 +499,7 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
     #[inline]
     fn legal(&self, p: U256, o: U256) -> U256 {
         if self.avx512 == Avx512::Present {
-            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW and VBMI2.
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW, VBMI2 and VPOPCNTDQ.
             return unsafe { avx512::legal::<LONG>(p, o, self.playable) };
         }
         // SAFETY: a `RowsAvx2` exists only once `new` found AVX2 on this CPU.
@@ -492,7 +509,7 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
     #[inline]
     fn flips(&self, p: U256, o: U256, i: u32) -> U256 {
         if self.avx512 == Avx512::Present {
-            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW and VBMI2.
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW, VBMI2 and VPOPCNTDQ.
             return unsafe { avx512::flips::<LONG>(p, o, i) };
         }
         self.lines.flips(p, o, i)
@@ -502,7 +519,7 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
     fn count_two_plies(&self, p: U256, o: U256, moves: U256) -> u64 {
         if self.avx512 == Avx512::Present {
             // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Avx512::Present`)
-            // AVX-512 F, VL, BW and VBMI2 on this CPU.
+            // AVX-512 F, VL, BW, VBMI2 and VPOPCNTDQ on this CPU.
             return unsafe { avx512::count_two_plies(self, p, o, moves) };
         }
         // SAFETY: a `RowsAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
