@@ -8,8 +8,9 @@
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
     _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
-    _mm256_unpackhi_epi64, _mm256_unpacklo_epi64, _mm256_xor_si256,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shuffle_epi32,
+    _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
+    _mm256_xor_si256,
 };
 
 use super::lines::{Lines, lines};
@@ -202,6 +203,24 @@ fn shr(x: V, s: Shift) -> V {
     }
 }
 
+/// `a ^ b`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn xor(a: V, b: V) -> V {
+    V { lo: _mm256_xor_si256(a.lo, b.lo), hi: _mm256_xor_si256(a.hi, b.hi) }
+}
+
+/// The four lanes ored, in every lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn all_lanes(x: V) -> V {
+    let fold = |v: __m256i| {
+        let v = _mm256_or_si256(v, _mm256_permute4x64_epi64::<0x4e>(v));
+        _mm256_or_si256(v, _mm256_shuffle_epi32::<0x4e>(v))
+    };
+    V { lo: fold(x.lo), hi: fold(x.hi) }
+}
+
 /// The four lanes ored into one word.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -244,9 +263,16 @@ fn consts(mg: &LanesAvx2) -> Consts {
 /// large, and `#[inline(always)]` cannot go with `target_feature`.
 macro_rules! fills {
     ($c:expr, $p:expr, $o:expr) => {{
-        let (c, p, o): (&Consts, u128, u128) = ($c, $p, $o);
-        let pv = splat(p);
-        let ov = and(splat(o), c.flippable);
+        let (p, o): (u128, u128) = ($p, $o);
+        fills_v!($c, splat(p), splat(o))
+    }};
+}
+
+/// [`fills!`] from the words already in every lane.
+macro_rules! fills_v {
+    ($c:expr, $p:expr, $o:expr) => {{
+        let (c, pv, ov): (&Consts, V, V) = ($c, $p, $o);
+        let ov = and(ov, c.flippable);
         let mut up = and(ov, shl(pv, c.s1));
         let mut down = and(ov, shr(pv, c.s1));
         up = or(up, and(ov, shl(up, c.s1)));
@@ -326,7 +352,7 @@ macro_rules! flips {
         behind = or(behind, and(b.behind, shr(behind, c.s1)));
         behind = or(behind, and(b.behind_2, shr(behind, c.s2)));
         behind = or(behind, and(b.behind_4, shr(behind, c.s4)));
-        or_lanes(or(ahead, behind))
+        or(ahead, behind)
     }};
 }
 
@@ -337,16 +363,21 @@ macro_rules! count_two_plies {
         let (mg, p, o, moves): (&LanesAvx2, u128, u128, u128) = ($mg, $p, $o, $moves);
         let c = consts(mg);
         let b = bracketed!(&c, p, o);
+        let (pv, ov) = (splat(p), splat(o));
         let mut total = 0;
         let mut rest = moves;
         while rest != 0 {
             let x = rest.trailing_zeros();
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
-            let f = flips!(mg, &c, &b, x);
-            let (mover, opponent) = (o ^ f, p | f | bit);
+            // The child stays in vectors: the flips, ored across the lanes, are in every lane.
+            let f = all_lanes(flips!(mg, &c, &b, x));
+            let (mover, opponent) = (xor(ov, f), or(pv, or(f, splat(bit))));
+            let (up, down) = fills_v!(&c, mover, opponent);
+            // The child's empty cells are the position's but the move: flips only swap colours.
+            let empty = !(p | o | bit) & c.playable;
             // A child with no move is one leaf, a pass or the end of the game.
-            total += u64::from(legal!(&c, mover, opponent).count_ones().max(1));
+            total += u64::from((or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & empty).count_ones().max(1));
         }
         total
     }};
@@ -390,7 +421,7 @@ mod vbmi2 {
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
     pub(super) fn flips(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
         let c = consts(mg);
-        flips!(mg, &c, &bracketed!(&c, p, o), i)
+        or_lanes(flips!(mg, &c, &bracketed!(&c, p, o), i))
     }
 
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
@@ -422,7 +453,7 @@ impl MoveGen for LanesAvx2 {
         #[target_feature(enable = "avx2")]
         fn run(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
             let c = consts(mg);
-            flips!(mg, &c, &bracketed!(&c, p, o), i)
+            or_lanes(flips!(mg, &c, &bracketed!(&c, p, o), i))
         }
         if self.vbmi2 == Vbmi2::Present {
             // SAFETY: as in `legal`.
