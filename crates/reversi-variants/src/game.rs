@@ -20,7 +20,7 @@ pub enum Phase {
 }
 
 /// One move of a game's history: who played what, and what it flipped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ply {
     color: Color,
     played: Move,

@@ -30,18 +30,24 @@ pub trait Word:
     /// The index of the lowest set bit (`BITS` when none is).
     fn lowest(self) -> u32;
     /// The word with its lowest set bit cleared.
+    #[must_use]
     fn without_lowest(self) -> Self;
     /// `bits` (at most 16 of them) placed from bit `offset` on (`offset + 16 <= BITS`).
+    #[must_use]
     fn from_chunk(bits: u64, offset: u32) -> Self;
     /// The 16 bits from bit `offset` on (`offset < BITS`; bits past the end read as zero).
     fn chunk(self, offset: u32) -> u64;
     /// The lowest set bit alone (zero if none is set).
+    #[must_use]
     fn isolate_lowest(self) -> Self;
     /// The highest set bit alone (zero if none is set).
+    #[must_use]
     fn isolate_highest(self) -> Self;
     /// For a single bit, every bit below it; zero for zero (without a branch).
+    #[must_use]
     fn below(self) -> Self;
     /// `-self`, wrapping: for a single bit, it and every bit above it.
+    #[must_use]
     fn wrapping_neg(self) -> Self;
     /// Bit `i` of the word.
     fn get(self, i: u32) -> bool {

@@ -29,6 +29,10 @@ impl BoardType {
     }
 
     /// The board's shape, every cell of it playable.
+    ///
+    /// # Panics
+    /// For `Square(n)` with `n` odd or outside 4 to 16, which no [`parse`](BoardType::parse)d
+    /// type is.
     #[must_use]
     pub fn geometry(self) -> Geometry {
         match self {
@@ -63,6 +67,7 @@ pub struct GgfMove {
 
 /// How a GGF game ended, from the flag of its `RE` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GgfEnding {
     /// No flag: played to the end.
     Normal,

@@ -10,6 +10,7 @@ use super::WthorGame;
 /// A WTHOR move that the rules do not allow: the game is invalid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {move_number} ({square}): {source}")]
+#[non_exhaustive]
 pub struct IllegalWthorMove {
     /// The move, counted from 1 among the stored moves (passes not counted).
     pub move_number: usize,
