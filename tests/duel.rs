@@ -107,6 +107,7 @@ fn as_white_the_built_in_player_opens() {
     let (out, outcome) = duel(game, Color::White, "");
     assert!(out.contains(&format!("black plays {opening}")), "{out}");
     assert_eq!(outcome.record.moves(), [opening]);
+    assert!(out.contains("stopped after 1 move at"), "{out}");
     assert_eq!(outcome.record.metadata().white.as_deref(), Some("you"));
 }
 
