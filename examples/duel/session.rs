@@ -270,7 +270,10 @@ fn finish<W: Write>(game: &Game, human: Color, finish: Finish, out: &mut W) -> R
     };
     match finish {
         Finish::PlayedOut => writeln!(out, "game over: {result}, {verdict}")?,
-        Finish::Quit | Finish::EndOfInput => writeln!(out, "stopped after {} moves at {result}", game.history().len())?,
+        Finish::Quit | Finish::EndOfInput => {
+            let moves = game.history().len();
+            writeln!(out, "stopped after {moves} move{} at {result}", if moves == 1 { "" } else { "s" })?;
+        }
     }
     Ok(Outcome { finish, record })
 }
