@@ -3,7 +3,7 @@
 //! table and the same game.
 //!
 //! ```text
-//! cargo run --example play -- [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7]
+//! cargo run --example play -- [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
 //!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
 //! ```
 //!
@@ -18,7 +18,7 @@ use reversi::records::{GameRecord, Metadata};
 use reversi::variants::players::{MobilityPlayer, Player, RandomPlayer};
 use reversi::variants::{Blocked, Game, Move, Rules, cli};
 
-const USAGE: &str = "usage: play [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7] \
+const USAGE: &str = "usage: play [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7] \
 [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]";
 
 /// How much to print.

@@ -61,7 +61,7 @@ fn reads_a_ggs_game_with_evals_times_and_passes() {
     assert_eq!((record.result().black(), record.result().white()), (45, 19));
     assert_eq!(record.metadata().black.as_deref(), Some("alice"));
     // Written back, the evaluations and times survive at the GGF level.
-    let again = ggf::parse(&g.to_ggf()).unwrap();
+    let again = ggf::parse(&g.to_ggf().unwrap()).unwrap();
     assert_eq!(&again[0], g);
 }
 
@@ -73,7 +73,7 @@ fn passes_may_be_pa_pass_or_left_out() {
         let games = ggf::parse(&explicit).unwrap();
         let mut g = games[0].clone();
         g.moves.retain(|m| m.played != Move::Pass);
-        g.to_ggf()
+        g.to_ggf().unwrap()
     };
     let records: Vec<GameRecord> =
         [explicit, as_word, without].iter().map(|t| ggf::parse_records(t).unwrap().remove(0)).collect();
@@ -146,7 +146,7 @@ fn octagon_boards_skip_the_cut_cells() {
     let rules = Rules::builder().board(Board::Octagon).build().unwrap();
     let record = GameRecord::from_game(&random_finished_game(rules, 0, &mut Rng::new(9))).unwrap();
     let g = GgfGame::from_record(&record).unwrap();
-    let text = g.to_ggf();
+    let text = g.to_ggf().unwrap();
     let bo = text.split("BO[").nth(1).unwrap().split(']').next().unwrap();
     let cells: String = bo.split_whitespace().skip(1).collect();
     assert!(bo.starts_with("88 "));
@@ -229,4 +229,25 @@ fn escaped_values_round_trip() {
     let text = ggf::write_records(std::slice::from_ref(&record)).unwrap();
     assert!(text.contains("PB[a\\]b\\\\c]"), "{text}");
     assert_eq!(ggf::parse_records(&text).unwrap(), vec![record]);
+}
+
+#[test]
+fn a_start_off_its_board_type_is_not_written() {
+    let rules = Rules::builder().board(Board::Octagon).build().unwrap();
+    let record = GameRecord::from_game(&random_finished_game(rules, 0, &mut Rng::new(3))).unwrap();
+    let mut g = GgfGame::from_record(&record).unwrap();
+    // Another size: an 8x8 start under board type 88.
+    g.start = reversi_core::Position::default();
+    assert!(matches!(g.to_ggf(), Err(ggf::GgfError::StartOffBoard { .. })));
+    // The right size, but a disc where the Octagon cuts a corner.
+    let full = reversi_core::Geometry::rectangle(10, 10).unwrap();
+    let a1: reversi_core::Square = "a1".parse().unwrap();
+    g.start = reversi_core::Position::from_parts(
+        full,
+        reversi_core::Bitboard::from(a1),
+        reversi_core::Bitboard::EMPTY,
+        reversi_core::Color::Black,
+    )
+    .unwrap();
+    assert!(matches!(g.to_ggf(), Err(ggf::GgfError::StartOffBoard { .. })));
 }

@@ -192,8 +192,16 @@ impl GgfGame {
 
     /// The game as GGF text, `(;GM[Othello]…;)`. Moves are written `B[f5]`, with `/eval` and
     /// `/time` when known, and passes as `PA`.
-    #[must_use]
-    pub fn to_ggf(&self) -> String {
+    ///
+    /// # Errors
+    /// [`GgfError::StartOffBoard`] if [`start`](GgfGame::start) is not a position of
+    /// [`board`](GgfGame::board) (the fields are public, so nothing else keeps them in step).
+    pub fn to_ggf(&self) -> Result<String, GgfError> {
+        let shape = self.board.geometry();
+        let geometry = self.start.geometry();
+        if geometry.area() != shape.area() || !shape.unplayable().is_subset(geometry.unplayable()) {
+            return Err(GgfError::StartOffBoard { board: self.board.name(), start: self.start.to_string() });
+        }
         let mut out = String::from("(;");
         syntax::write_property(&mut out, "GM", "Othello");
         for (name, value) in [("PB", &self.black), ("PW", &self.white), ("DT", &self.date), ("TY", &self.game_type)] {
@@ -234,7 +242,7 @@ impl GgfGame {
             syntax::write_property(&mut out, if m.color == Color::Black { "B" } else { "W" }, &value);
         }
         out.push_str(";)");
-        out
+        Ok(out)
     }
 }
 

@@ -154,6 +154,15 @@ pub enum GgfError {
         /// What.
         what: String,
     },
+    /// A game to write whose start position does not lie on its board type: another size,
+    /// or a disc on a cell the board type cuts.
+    #[error("the start position {start} does not fit GGF board type {board}")]
+    StartOffBoard {
+        /// The board type's GGF name (`8`, `88`, …).
+        board: String,
+        /// The start position, as a position string.
+        start: String,
+    },
     /// The game does not make a valid record.
     #[error("game {game}: {source}")]
     Record {
@@ -192,7 +201,7 @@ pub fn write_records(records: &[GameRecord]) -> Result<String, GgfError> {
             GgfError::Unsupported { what, .. } => GgfError::Unsupported { game: i + 1, what },
             other => other,
         })?;
-        out.push_str(&game.to_ggf());
+        out.push_str(&game.to_ggf()?);
         out.push('\n');
     }
     Ok(out)
