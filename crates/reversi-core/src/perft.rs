@@ -59,15 +59,30 @@ pub(crate) fn node<G: MoveGen>(
         return mg.count_two_plies(p, o, moves);
     }
     let mut total = 0;
+    for_each_child(mg, p, o, moves, |mover, opponent| total += child(mover, opponent, depth - 1));
+    total
+}
+
+/// Calls `visit` with each child of the position (`p` to move against `o`) that a move of
+/// `moves` makes: the new mover (the old opponent, less the flipped discs) and the new
+/// opponent. The one make-move loop of the generic perft and two-ply count.
+#[inline(always)]
+pub(crate) fn for_each_child<G: MoveGen>(
+    mg: &G,
+    p: G::Word,
+    o: G::Word,
+    moves: G::Word,
+    mut visit: impl FnMut(G::Word, G::Word),
+) {
     let mut rest = moves;
     while !rest.is_zero() {
         let i = rest.lowest();
+        // The bit itself from the word: on multi-limb words cheaper than `Word::bit(i)`.
         let bit = rest.isolate_lowest();
         rest = rest ^ bit;
         let flips = mg.flips(p, o, i);
-        total += child(o ^ flips, p | flips | bit, depth - 1);
+        visit(o ^ flips, p | flips | bit);
     }
-    total
 }
 
 struct Perft<'a> {

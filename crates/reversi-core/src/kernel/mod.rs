@@ -63,16 +63,9 @@ pub trait MoveGen: Copy + Send + Sync {
     #[inline]
     fn count_two_plies(&self, p: Self::Word, o: Self::Word, moves: Self::Word) -> u64 {
         let mut total = 0;
-        let mut rest = moves;
-        while !rest.is_zero() {
-            let i = rest.lowest();
-            // The bit itself from the word: on multi-limb words cheaper than `Word::bit(i)`.
-            let bit = rest.isolate_lowest();
-            rest = rest ^ bit;
-            let flips = self.flips(p, o, i);
-            let (mover, opponent) = (o ^ flips, p | flips | bit);
+        crate::perft::for_each_child(self, p, o, moves, |mover, opponent| {
             total += u64::from(self.legal(mover, opponent).count().max(1));
-        }
+        });
         total
     }
 
