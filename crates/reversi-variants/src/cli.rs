@@ -6,12 +6,14 @@
 //! | `--size WxH` | an even size from 4 to 16 each side, such as `8x8` or `10x6` |
 //! | `--octagon` | the Octagon |
 //! | `--blocked V` | `none`, `random`, a count `1`–`4`, or cells such as `c3,f7` |
-//! | `--handicap C:V` | a colour (`black`, `white`) and a count `1`–`4` or corners: `white:2`, `black:a1,h8` |
+//! | `--handicap C:V` | a colour (`black`, `white`, or `b`, `w`, `x`, `o`) and a count `1`–`4` or corners: `white:2`, `black:a1,h8` |
 //! | `--free-opening` | the free opening |
 //! | `--scoring V` | `discs` or `wof` |
 //!
-//! A value may also follow the flag after `=`: `--seed=7`. Other arguments are handed back
-//! untouched, in order, for the caller's own flags.
+//! A value may also follow the flag after `=`: `--seed=7`. Words are read in any case. The
+//! values are read by the options' `FromStr` ([`Board`], [`Blocked`](crate::Blocked),
+//! [`Handicap`](crate::Handicap), [`Scoring`](crate::Scoring)), so `--size` also takes
+//! `octagon`. Other arguments are handed back untouched, in order, for the caller's own flags.
 //!
 //! ```
 //! use reversi_variants::{cli, Blocked, Rules};
@@ -19,15 +21,18 @@
 //! let args = ["--size", "10x8", "--blocked=c3,f7", "--quiet", "--seed", "9"].map(String::from);
 //! let table = cli::parse_table_args(args, Rules::builder().blocked(Blocked::Random))?;
 //! assert_eq!(table.seed(), Some(9));
-//! assert_eq!(table.rules().blocked(), &Blocked::Fixed(cli::parse_cells("f7,c3").expect("cells")));
+//! assert_eq!(table.rules().blocked(), &"f7,c3".parse::<Blocked>()?);
 //! assert_eq!(table.rules().board().to_string(), "10x8");
 //! assert_eq!(table.rest(), ["--quiet"]);
+//!
+//! let err = cli::parse_table_args(["--size=9y9".to_owned()], Rules::builder()).unwrap_err();
+//! assert_eq!(err.to_string(), "--size: `9y9` is not a board size: expected WxH (such as 8x8) or octagon");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use reversi_core::{Bitboard, Color, Square};
+use reversi_core::Bitboard;
 
-use crate::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, RulesError, Scoring};
+use crate::{Board, Opening, ParseOptionError, Rules, RulesBuilder, RulesError};
 
 /// Why the command line does not give a table.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -39,7 +44,7 @@ pub enum ArgsError {
         /// The flag.
         flag: String,
     },
-    /// A flag's value cannot be read.
+    /// The seed cannot be read.
     #[error("invalid value {value:?} for {flag}: expected {expected}")]
     InvalidValue {
         /// The flag.
@@ -48,6 +53,15 @@ pub enum ArgsError {
         value: String,
         /// What the flag takes.
         expected: &'static str,
+    },
+    /// A rules flag's value cannot be read as its option.
+    #[error("{flag}: {source}")]
+    InvalidOption {
+        /// The flag.
+        flag: String,
+        /// What is wrong with the value.
+        #[source]
+        source: ParseOptionError,
     },
     /// A flag that takes no value was given one with `=`.
     #[error("{flag} takes no value")]
@@ -142,23 +156,19 @@ where
             Some(value) => value,
             None => args.next().ok_or_else(|| ArgsError::MissingValue { flag: flag.clone() })?,
         };
-        let invalid = |expected| ArgsError::InvalidValue { flag: flag.clone(), value: value.clone(), expected };
+        let invalid = |source| ArgsError::InvalidOption { flag: flag.clone(), source };
         match flag.as_str() {
-            "--seed" => seed = Some(parse_seed(&value).ok_or_else(|| invalid("a number from 0 to 2^64-1"))?),
-            "--size" => builder = builder.board(parse_size(&value).ok_or_else(|| invalid("WxH, such as 8x8"))?),
-            "--blocked" => {
-                builder = builder.blocked(
-                    parse_blocked(&value)
-                        .ok_or_else(|| invalid("none, random, a count 1-4, or cells such as c3,f7"))?,
-                )
+            "--seed" => {
+                seed = Some(parse_seed(&value).ok_or_else(|| ArgsError::InvalidValue {
+                    flag: flag.clone(),
+                    value: value.clone(),
+                    expected: "a number from 0 to 2^64-1",
+                })?)
             }
-            "--handicap" => {
-                builder = builder.handicap(
-                    parse_handicap(&value)
-                        .ok_or_else(|| invalid("black:N, white:N or a colour and corners, black:a1,h8"))?,
-                )
-            }
-            _ => builder = builder.scoring(parse_scoring(&value).ok_or_else(|| invalid("discs or wof"))?),
+            "--size" => builder = builder.board(value.parse().map_err(invalid)?),
+            "--blocked" => builder = builder.blocked(value.parse().map_err(invalid)?),
+            "--handicap" => builder = builder.handicap(value.parse().map_err(invalid)?),
+            _ => builder = builder.scoring(value.parse().map_err(invalid)?),
         }
     }
     Ok(TableArgs { rules: builder.build()?, seed, rest })
@@ -173,64 +183,10 @@ pub fn parse_seed(text: &str) -> Option<u64> {
     text.parse().ok()
 }
 
-/// A board size `WxH` (the sides are checked when the rules are built), or `octagon`.
-#[must_use]
-pub fn parse_size(text: &str) -> Option<Board> {
-    if text.eq_ignore_ascii_case("octagon") {
-        return Some(Board::Octagon);
-    }
-    let (w, h) = text.split_once(['x', 'X'])?;
-    let side = |t: &str| if t.bytes().all(|b| b.is_ascii_digit()) { t.parse::<u8>().ok() } else { None };
-    Some(Board::Rectangle { width: side(w)?, height: side(h)? })
-}
-
-/// `none`, `random`, a count, or comma-separated cells (a cell twice is refused).
-#[must_use]
-pub fn parse_blocked(text: &str) -> Option<Blocked> {
-    match text.to_ascii_lowercase().as_str() {
-        "none" => Some(Blocked::None),
-        "random" => Some(Blocked::Random),
-        t if t.bytes().all(|b| b.is_ascii_digit()) => t.parse().ok().map(Blocked::Count),
-        _ => parse_cells(text).map(Blocked::Fixed),
-    }
-}
-
-/// `COLOUR:N` or `COLOUR:CELLS`, the colour `black` or `white` (or `b`, `w`, `x`, `o`).
-#[must_use]
-pub fn parse_handicap(text: &str) -> Option<Handicap> {
-    if text.eq_ignore_ascii_case("none") {
-        return Some(Handicap::None);
-    }
-    let (color, value) = text.split_once(':')?;
-    let color: Color = color.parse().ok()?;
-    if value.bytes().all(|b| b.is_ascii_digit()) {
-        return value.parse().ok().map(|count| Handicap::Count { color, count });
-    }
-    parse_cells(value).map(|corners| Handicap::Corners { color, corners })
-}
-
-/// `discs` or `wof`.
-#[must_use]
-pub fn parse_scoring(text: &str) -> Option<Scoring> {
-    match text.to_ascii_lowercase().as_str() {
-        "discs" => Some(Scoring::Discs),
-        "wof" => Some(Scoring::Wof),
-        _ => None,
-    }
-}
-
 /// Comma-separated cell names, each once: `c3,f7`.
 #[must_use]
 pub fn parse_cells(text: &str) -> Option<Bitboard> {
-    let mut set = Bitboard::EMPTY;
-    for name in text.split(',') {
-        let sq: Square = name.trim().parse().ok()?;
-        if set.contains(sq) {
-            return None;
-        }
-        set.insert(sq);
-    }
-    Some(set)
+    crate::option_text::cell_list(text)
 }
 
 /// A seed for when none is given: from the system clock and the process id, so that two runs

@@ -1,6 +1,115 @@
-//! The errors of building rules and of playing a game.
+//! The errors of reading and building rules and of playing a game.
 
-use reversi_core::{Bitboard, Color, MoveError, Square};
+use reversi_core::{Bitboard, Color, MoveError, ParseSquareError, Square};
+
+/// Why text is not a rules option ([`Board`](crate::Board), [`Blocked`](crate::Blocked),
+/// [`Handicap`](crate::Handicap), [`Opening`](crate::Opening) or
+/// [`Scoring`](crate::Scoring)). Each variant keeps the whole text and says what is wrong in
+/// it; [`option`](ParseOptionError::option) names the option. Values that read but make
+/// impossible rules (an odd side, a count of 5) are [`RulesError`]s when the rules are built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseOptionError {
+    /// Neither `WxH` nor `octagon`.
+    #[error("`{text}` is not a board size: expected WxH (such as 8x8) or octagon")]
+    Board {
+        /// The text that was given.
+        text: String,
+    },
+    /// A side of `WxH` that is not a number (at most 255; the rules want 4 to 16).
+    #[error("`{text}` is not a board size: the side `{side}` is not a number from 4 to 16")]
+    Side {
+        /// The text that was given.
+        text: String,
+        /// The side at fault, as written.
+        side: String,
+    },
+    /// None of the blocked-cell forms.
+    #[error("`{text}` is not a blocked-cell option: expected none, random, a count 1-4 or cells such as c3,f7")]
+    Blocked {
+        /// The text that was given.
+        text: String,
+    },
+    /// Neither `none` nor `COLOUR:…`.
+    #[error("`{text}` is not a handicap: expected none, COLOUR:N or COLOUR:CELLS (such as white:2 or black:a1,h8)")]
+    Handicap {
+        /// The text that was given.
+        text: String,
+    },
+    /// A handicap colour that is not a colour.
+    #[error("`{text}` is not a handicap: `{color}` is not a colour (black, white, b, w, x or o)")]
+    Color {
+        /// The text that was given.
+        text: String,
+        /// The colour at fault, as written.
+        color: String,
+    },
+    /// A blocked or handicap count too large to be read (the rules want 1 to 4).
+    #[error("`{text}` is not {}: the count must be from 1 to 4", noun(option))]
+    Count {
+        /// `blocked` or `handicap`.
+        option: &'static str,
+        /// The text that was given.
+        text: String,
+    },
+    /// A name in a list of cells that is not a cell name.
+    #[error("`{text}` is not {}: {source}", noun(option))]
+    Cell {
+        /// `blocked` or `handicap`.
+        option: &'static str,
+        /// The text that was given.
+        text: String,
+        /// The cell name at fault, as written.
+        cell: String,
+        /// What is wrong with it.
+        #[source]
+        source: ParseSquareError,
+    },
+    /// A cell listed twice.
+    #[error("`{text}` is not {}: {cell} is listed twice", noun(option))]
+    RepeatedCell {
+        /// `blocked` or `handicap`.
+        option: &'static str,
+        /// The text that was given.
+        text: String,
+        /// The repeated cell.
+        cell: Square,
+    },
+    /// Neither `standard` nor `free`.
+    #[error("`{text}` is not an opening: expected standard or free")]
+    Opening {
+        /// The text that was given.
+        text: String,
+    },
+    /// Neither `discs` nor `wof`.
+    #[error("`{text}` is not a scoring: expected discs or wof")]
+    Scoring {
+        /// The text that was given.
+        text: String,
+    },
+}
+
+/// The option with its article, for messages.
+fn noun(option: &str) -> &'static str {
+    if option == "handicap" { "a handicap" } else { "a blocked-cell option" }
+}
+
+impl ParseOptionError {
+    /// The option the text was for: `board`, `blocked`, `handicap`, `opening` or `scoring`.
+    #[must_use]
+    pub fn option(&self) -> &'static str {
+        match self {
+            ParseOptionError::Board { .. } | ParseOptionError::Side { .. } => "board",
+            ParseOptionError::Blocked { .. } => "blocked",
+            ParseOptionError::Handicap { .. } | ParseOptionError::Color { .. } => "handicap",
+            ParseOptionError::Count { option, .. }
+            | ParseOptionError::Cell { option, .. }
+            | ParseOptionError::RepeatedCell { option, .. } => option,
+            ParseOptionError::Opening { .. } => "opening",
+            ParseOptionError::Scoring { .. } => "scoring",
+        }
+    }
+}
 
 /// Why a set of rules, or a table layout under them, is impossible. Each variant names the
 /// field at fault (see [`RulesError::field`]).

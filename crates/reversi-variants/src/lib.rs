@@ -49,12 +49,13 @@ mod error;
 mod game;
 pub mod layout;
 mod moves;
+mod option_text;
 pub mod players;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_cells;
 
-pub use error::{PlayError, RulesError};
+pub use error::{ParseOptionError, PlayError, RulesError};
 pub use game::{Game, GameResult, Phase, Ply};
 pub use moves::{Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};

@@ -258,6 +258,6 @@ fn rules_display_in_flag_form() {
         .build()
         .expect("valid");
     assert_eq!(rules.to_string(), "10x6 blocked=b1,i6 handicap=white:2 opening=standard scoring=wof");
-    assert_eq!(cli::parse_blocked("b1,i6"), Some(rules.blocked().clone()));
-    assert_eq!(cli::parse_handicap("white:2"), Some(rules.handicap().clone()));
+    assert_eq!("b1,i6".parse::<Blocked>().as_ref(), Ok(rules.blocked()));
+    assert_eq!("white:2".parse::<Handicap>().as_ref(), Ok(rules.handicap()));
 }

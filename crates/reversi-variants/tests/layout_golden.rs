@@ -50,9 +50,9 @@ const GOLDEN: &[(u64, &str, &str, &str, &str)] = &[
 
 fn rules(board: &str, blocked: &str, handicap: &str) -> Rules {
     Rules::builder()
-        .board(cli::parse_size(board).expect("a size"))
-        .blocked(cli::parse_blocked(blocked).expect("a blocked option"))
-        .handicap(cli::parse_handicap(handicap).expect("a handicap option"))
+        .board(board.parse().expect("a size"))
+        .blocked(blocked.parse().expect("a blocked option"))
+        .handicap(handicap.parse().expect("a handicap option"))
         .build()
         .expect("valid rules")
 }

@@ -4,10 +4,11 @@
 //! The first word is the board, `WxH` or `octagon` (`board=` before it is accepted too); then
 //! `blocked` is `none`, `random`, a count, or cells `c3,f6`; `handicap` is `none`, `COLOUR:N`
 //! or `COLOUR:CELLS` (`black:2`, `white:a1,h8`); `opening` is `standard` or `free`; `scoring`
-//! is `discs` or `wof`. A key left out keeps its standard value; a key given twice or unknown
-//! is an error.
+//! is `discs` or `wof`. Each value is read by its option's `FromStr`, which also takes other
+//! cases and the colours `b`, `w`, `x`, `o`. A key left out keeps its standard value; a key
+//! given twice or unknown is an error.
 
-use reversi_variants::{Opening, Rules, cli};
+use reversi_variants::Rules;
 
 /// The text of `rules`, every option written.
 pub(crate) fn write(rules: &Rules) -> String {
@@ -28,17 +29,13 @@ pub(crate) fn parse(text: &str) -> Result<Rules, String> {
             return Err(format!("{key} is given twice"));
         }
         seen.push(key);
-        let invalid = || format!("invalid {key} {value:?}");
+        let invalid = |e: reversi_variants::ParseOptionError| format!("{key}: {e}");
         builder = match key {
-            "board" => builder.board(cli::parse_size(value).ok_or_else(invalid)?),
-            "blocked" => builder.blocked(cli::parse_blocked(value).ok_or_else(invalid)?),
-            "handicap" => builder.handicap(cli::parse_handicap(value).ok_or_else(invalid)?),
-            "opening" => builder.opening(match value {
-                "standard" => Opening::Standard,
-                "free" => Opening::Free,
-                _ => return Err(invalid()),
-            }),
-            "scoring" => builder.scoring(cli::parse_scoring(value).ok_or_else(invalid)?),
+            "board" => builder.board(value.parse().map_err(invalid)?),
+            "blocked" => builder.blocked(value.parse().map_err(invalid)?),
+            "handicap" => builder.handicap(value.parse().map_err(invalid)?),
+            "opening" => builder.opening(value.parse().map_err(invalid)?),
+            "scoring" => builder.scoring(value.parse().map_err(invalid)?),
             _ => return Err(format!("unknown key {key:?}")),
         };
     }
@@ -67,5 +64,14 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        // A value that cannot be read says why, naming the key and the text.
+        assert_eq!(
+            parse("9y9").unwrap_err(),
+            "board: `9y9` is not a board size: expected WxH (such as 8x8) or octagon"
+        );
+        assert_eq!(
+            parse("8x8 opening=closed").unwrap_err(),
+            "opening: `closed` is not an opening: expected standard or free"
+        );
     }
 }
