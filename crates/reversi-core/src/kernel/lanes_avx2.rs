@@ -3,7 +3,8 @@
 //! directions in the four 64-bit lanes of a pair of vectors, one for the low halves of the
 //! words and one for the high halves. As on 8×8, a lane's shift is a variable shift, so one
 //! compiled path serves every width; a 128-bit shift is two 64-bit shifts and a carry (with
-//! AVX-512 VBMI2, chosen at run time, a shift and one concatenated shift).
+//! AVX-512 VBMI2, chosen at run time, a shift and one concatenated shift; with AVX-512 CD,
+//! the flips without a fill).
 
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
@@ -26,7 +27,7 @@ pub struct LanesAvx2 {
     playable: u128,
     /// What depends on the board's sides only, built once per shape.
     shape: &'static Shape,
-    /// Whether the two-ply loop may use AVX-512 (F, VL, VBMI2).
+    /// Whether the generator may use AVX-512 (F, VL, VBMI2, CD).
     vbmi2: Vbmi2,
 }
 
@@ -101,6 +102,7 @@ impl LanesAvx2 {
         let vbmi2 = if is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512vbmi2")
+            && is_x86_feature_detected!("avx512cd")
         {
             Vbmi2::Present
         } else {
@@ -359,7 +361,7 @@ macro_rules! flips {
 /// The body of [`MoveGen::count_two_plies`], shared by the AVX2 and the AVX-512 functions:
 /// the `shl` and `shr` it calls are those in scope where it is expanded.
 macro_rules! count_two_plies {
-    ($mg:expr, $p:expr, $o:expr, $moves:expr) => {{
+    ($mg:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
         let (mg, p, o, moves): (&LanesAvx2, u128, u128, u128) = ($mg, $p, $o, $moves);
         let c = consts(mg);
         let b = bracketed!(&c, p, o);
@@ -371,7 +373,7 @@ macro_rules! count_two_plies {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
             // The child stays in vectors: the flips, ored across the lanes, are in every lane.
-            let f = all_lanes(flips!(mg, &c, &b, x));
+            let f = all_lanes($flips!(mg, &c, &b, x));
             let (mover, opponent) = (xor(ov, f), or(pv, or(f, splat(bit))));
             let (up, down) = fills_v!(&c, mover, opponent);
             // The child's empty cells are the position's but the move: flips only swap colours.
@@ -386,14 +388,18 @@ macro_rules! count_two_plies {
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
-    count_two_plies!(mg, p, o, moves)
+    count_two_plies!(mg, p, o, moves, flips)
 }
 
 /// The same loop with AVX-512: a 128-bit shift of each lane is two instructions, the low
 /// half's shift and a concatenated shift of the high half (`vpshldvq`, `vpshrdvq`), instead
-/// of four.
+/// of four; the flips take the first cell of each line that is not bracketed with a leading
+/// zero count (`vplzcntq`) or `!x & (x - 1)`, instead of a fill.
 mod vbmi2 {
-    use core::arch::x86_64::{_mm256_shldv_epi64, _mm256_shrdv_epi64};
+    use core::arch::x86_64::{
+        _mm256_lzcnt_epi64, _mm256_maskz_and_epi64, _mm256_maskz_andnot_epi64, _mm256_shldv_epi64, _mm256_shrdv_epi64,
+        _mm256_testn_epi64_mask,
+    };
 
     use super::*;
 
@@ -411,6 +417,41 @@ mod vbmi2 {
         V { lo: _mm256_shrdv_epi64(x.lo, x.hi, s.by), hi: _mm256_srlv_epi64(x.hi, s.by) }
     }
 
+    /// [`flips!`] with AVX-512 CD and masks, no fill: towards lower bits, the cells of the
+    /// line masks above the highest cell not bracketed (`vplzcntq`, then all ones shifted
+    /// right by the count); towards higher bits, those below the lowest one (`!x & (x - 1)`).
+    /// A half of the word counts only where the other half has no such cell: a zeroing mask.
+    macro_rules! flips_cd {
+        ($mg:expr, $c:expr, $b:expr, $x:expr) => {{
+            let (mg, b, x): (&LanesAvx2, &Bracketed, u32) = ($mg, $b, $x);
+            let ones = _mm256_set1_epi64x(-1);
+            let lines = mg.shape.lines.of(x);
+            // SAFETY: `lines` is 8 `u128`, 128 bytes, read in four 32-byte loads; no alignment needed.
+            let [l, r, bl, br] = unsafe {
+                let at = |k: usize| _mm256_loadu_si256(lines[k..].as_ptr().cast());
+                [at(0), at(2), at(4), at(6)]
+            };
+            // Lanes in the order east, south-east, south, south-west, then their opposites.
+            let ahead = V { lo: _mm256_unpacklo_epi64(l, r), hi: _mm256_unpackhi_epi64(l, r) };
+            let behind = V { lo: _mm256_unpacklo_epi64(bl, br), hi: _mm256_unpackhi_epi64(bl, br) };
+            // A line that is not empty ends at the edge with a cell that cannot be bracketed,
+            // so `stop` has a bit wherever the line does.
+            let stop = andnot(b.ahead, ahead);
+            let below = |h: __m256i| _mm256_andnot_si256(h, _mm256_add_epi64(h, ones));
+            let ahead = V {
+                lo: _mm256_and_si256(below(stop.lo), ahead.lo),
+                hi: _mm256_maskz_and_epi64(_mm256_testn_epi64_mask(stop.lo, stop.lo), below(stop.hi), ahead.hi),
+            };
+            let stop = andnot(b.behind, behind);
+            let through = |h: __m256i| _mm256_srlv_epi64(ones, _mm256_lzcnt_epi64(h));
+            let behind = V {
+                lo: _mm256_maskz_andnot_epi64(_mm256_testn_epi64_mask(stop.hi, stop.hi), through(stop.lo), behind.lo),
+                hi: _mm256_andnot_si256(through(stop.hi), behind.hi),
+            };
+            or(ahead, behind)
+        }};
+    }
+
     /// [`MoveGen::legal`] under AVX-512.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
     pub(super) fn legal(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
@@ -418,16 +459,16 @@ mod vbmi2 {
     }
 
     /// [`MoveGen::flips`] under AVX-512.
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,avx512cd")]
     pub(super) fn flips(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
         let c = consts(mg);
-        or_lanes(flips!(mg, &c, &bracketed!(&c, p, o), i))
+        or_lanes(flips_cd!(mg, &c, &bracketed!(&c, p, o), i))
     }
 
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
-    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2")]
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2,avx512cd")]
     pub(super) fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
-        count_two_plies!(mg, p, o, moves)
+        count_two_plies!(mg, p, o, moves, flips_cd)
     }
 }
 
@@ -441,7 +482,7 @@ impl MoveGen for LanesAvx2 {
             legal!(&consts(mg), p, o)
         }
         if self.vbmi2 == Vbmi2::Present {
-            // SAFETY: `new` found AVX2 and (for `Vbmi2::Present`) AVX-512 F, VL and VBMI2.
+            // SAFETY: `new` found AVX2 and (for `Vbmi2::Present`) AVX-512 F, VL, VBMI2 and CD.
             return unsafe { vbmi2::legal(self, p, o) };
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2 on this CPU.
@@ -467,7 +508,7 @@ impl MoveGen for LanesAvx2 {
     fn count_two_plies(&self, p: u128, o: u128, moves: u128) -> u64 {
         if self.vbmi2 == Vbmi2::Present {
             // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Vbmi2::Present`)
-            // AVX-512 F, VL and VBMI2 on this CPU.
+            // AVX-512 F, VL, VBMI2 and CD on this CPU.
             return unsafe { vbmi2::count_two_plies(self, p, o, moves) };
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
