@@ -50,9 +50,12 @@ fn illegal_moves_are_explained_and_the_prompt_comes_back() {
     game.play(answer).expect("legal");
     assert_eq!(outcome.finish, Finish::Quit);
     assert_eq!(outcome.record.moves(), [mv("d3"), answer]);
-    assert_eq!(outcome.record.result().ending(), Ending::Agreed);
-    assert_eq!(outcome.record.result().black(), game.score().black());
-    assert_eq!(outcome.record.result().white(), game.score().white());
+    // Quitting claims no result: unfinished, at the discs on the board, no winner.
+    assert_eq!(outcome.record.result().ending(), Ending::Unfinished);
+    assert_eq!(outcome.record.result().black(), game.position().discs(Color::Black).len());
+    assert_eq!(outcome.record.result().white(), game.position().discs(Color::White).len());
+    assert_eq!(outcome.record.result().winner(), None);
+    assert!(out.contains(&format!("stopped after 2 moves at {}", outcome.record.result())), "{out}");
     assert_eq!(outcome.record.metadata().black.as_deref(), Some("you"));
     assert_eq!(outcome.record.metadata().white.as_deref(), Some("mobility"));
 }
@@ -204,6 +207,9 @@ fn the_saved_record_reads_back() {
     std::fs::remove_file(&path).expect("removed");
     let back: GameRecord = serde_json::from_str(&text).expect("a valid record");
     assert_eq!(back, outcome.record);
+    // The end of input stops the game unfinished, and the file says so.
+    assert_eq!(outcome.finish, Finish::EndOfInput);
+    assert!(text.contains("\"winner\": null") && text.contains("\"ending\": \"unfinished\""), "{text}");
     assert_eq!(session::default_record_path(9).to_str(), Some("duel-9.json"));
 }
 
@@ -297,6 +303,8 @@ fn the_example_program_saves_its_record_at_the_end_of_input() {
     assert_eq!(saved.seed(), Some(11));
     assert_eq!(saved.rules().board(), Board::Rectangle { width: 6, height: 6 });
     assert!(saved.moves().is_empty(), "b2 is not legal at the start, and hint plays nothing");
+    assert_eq!(saved.result().ending(), Ending::Unfinished);
+    assert_eq!((saved.result().black(), saved.result().white()), (2, 2));
 
     // Bad flags: exit status 2 and the usage.
     let output = Command::new(&duel).arg("--size=5x5").output().expect("runs");

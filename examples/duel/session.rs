@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use reversi::Color;
 use reversi::core::diagram;
-use reversi::records::{Ending, GameRecord, Metadata, RecordError, RecordResult};
+use reversi::records::{GameRecord, Metadata, RecordError, RecordResult};
 use reversi::variants::players::{MobilityPlayer, Player};
 use reversi::variants::{Game, Move, Ply, Rules, cli};
 
@@ -97,8 +97,8 @@ pub enum Finish {
 pub struct Outcome {
     /// Why it stopped.
     pub finish: Finish,
-    /// The game so far; a game stopped before the end is recorded as agreed at the current
-    /// score, since the built-in player accepts any stop.
+    /// The game so far; a game stopped before the end is recorded as
+    /// [unfinished](reversi::records::Ending::Unfinished): the discs on the board, no winner.
     pub record: GameRecord,
 }
 
@@ -251,10 +251,9 @@ pub fn undo(game: &mut Game, human: Color) -> Option<Vec<Ply>> {
 fn finish<W: Write>(game: &Game, human: Color, finish: Finish, out: &mut W) -> Result<Outcome, DuelError> {
     let result = match game.result() {
         Some(result) => RecordResult::played_out(result),
-        None => {
-            let score = game.score();
-            RecordResult::new(score.black(), score.white(), Ending::Agreed).map_err(DuelError::Record)?
-        }
+        // Quitting is not an agreement on the score: the game is recorded as unfinished, at
+        // the discs on the board, with no winner.
+        None => RecordResult::unfinished(game.position()),
     };
     let (you, engine) = (Some("you".to_owned()), Some("mobility".to_owned()));
     let (black, white) = if human == Color::Black { (you, engine) } else { (engine, you) };

@@ -180,6 +180,49 @@ fn blocked_cells_go_in_bl_and_stopped_games_in_sc() {
 }
 
 #[test]
+fn unfinished_games_have_no_re_and_their_count_in_sc() {
+    let rules =
+        Rules::builder().board(Board::Rectangle { width: 10, height: 10 }).blocked(Blocked::Random).build().unwrap();
+    let game = random_game(rules, 77, &mut Rng::new(11), 25);
+    assert!(!game.is_over());
+    let result = RecordResult::unfinished(game.position());
+    let record = GameRecord::with_result(&game, result).unwrap();
+    let text = ggf::write_records(std::slice::from_ref(&record)).unwrap();
+    let sc = format!("SC[{}-{}]", result.black(), result.white());
+    assert!(!text.contains("RE["), "GGF has no unfinished ending, so no RE: {text}");
+    assert!(text.contains(&sc), "{text}");
+    assert_eq!(ggf::parse_records(&text).unwrap(), vec![record.clone()]);
+    // GGS writes RE[?] for an unknown result: with SC it is the same unfinished game.
+    let unknown = text.replacen("BO[", "RE[?]BO[", 1);
+    assert_eq!(ggf::parse_records(&unknown).unwrap(), vec![record.clone()]);
+    // Without SC there is no result to record.
+    assert_eq!(ggf::parse_records(&unknown.replace(&sc, "")), Err(GgfError::NoResult { game: 1 }));
+    // An SC that is not the discs on the board is refused, as the record checks it.
+    let wrong = text.replace(&sc, &format!("SC[{}-{}]", result.black() + 1, result.white()));
+    assert!(matches!(
+        ggf::parse_records(&wrong),
+        Err(GgfError::Record { game: 1, source: RecordError::ResultMismatch { .. } })
+    ));
+    let unreadable = text.replace(&sc, "SC[many]");
+    assert!(
+        matches!(ggf::parse_records(&unreadable), Err(GgfError::Value { game: 1, ref property, .. }) if property == "SC")
+    );
+}
+
+#[test]
+fn a_finished_game_with_sc_and_no_re_is_not_unfinished() {
+    let record = GameRecord::from_transcript(&Game::new(Rules::default(), 0).unwrap(), GAME_1).unwrap();
+    let text = ggf::write_records(std::slice::from_ref(&record)).unwrap();
+    let re = format!("RE[{:+}]", record.result().margin());
+    assert!(text.contains(&re), "{text}");
+    let stopped = text.replace(&re, &format!("SC[{}]", record.result()));
+    assert_eq!(
+        ggf::parse_records(&stopped),
+        Err(GgfError::Record { game: 1, source: RecordError::AlreadyOver { moves: 60, ending: Ending::Unfinished } })
+    );
+}
+
+#[test]
 fn errors_name_the_game_and_the_place() {
     let good = ggs_game(&moves_of(GAME_1), "-12");
     let two = |second: &str| format!("{good}{second}");

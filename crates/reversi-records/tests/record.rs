@@ -97,6 +97,67 @@ fn stopped_games_keep_their_ending() {
 }
 
 #[test]
+fn unfinished_games_score_the_board_and_claim_no_winner() {
+    let mut rng = Rng::new(2);
+    let game = random_game(Rules::default(), 0, &mut rng, 20);
+    assert!(!game.is_over());
+    let (black, white) = (game.position().discs(Color::Black).len(), game.position().discs(Color::White).len());
+    assert_ne!(black, white, "a level count would not show that the leader is not the winner");
+    let result = RecordResult::unfinished(game.position());
+    assert_eq!(
+        (result.black(), result.white(), result.winner(), result.ending()),
+        (black, white, None, Ending::Unfinished)
+    );
+    // `new` gives no winner to an unfinished game either.
+    assert_eq!(RecordResult::new(black, white, Ending::Unfinished).unwrap(), result);
+
+    let record = GameRecord::with_result(&game, result).unwrap();
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(
+        json.contains(&format!(
+            "\"result\":{{\"black\":{black},\"white\":{white},\"winner\":null,\"ending\":\"unfinished\"}}"
+        )),
+        "{json}"
+    );
+    let back: GameRecord = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.result().ending(), Ending::Unfinished);
+
+    // Scores that are not the discs on the board are refused, naming the field and both counts.
+    let mut data = data_of(&record);
+    data.result.black += 1;
+    let err = GameRecord::try_from(data).unwrap_err();
+    assert!(matches!(err, RecordError::ResultMismatch { .. }), "{err}");
+    assert_eq!(err.field(), "result");
+    let message = err.to_string();
+    assert!(message.contains(&format!("{}-{white} on the board, unfinished", black + 1)), "{message}");
+    assert!(message.contains(&format!("replay gives {black}-{white} on the board")), "{message}");
+    // So is a winner, even the side ahead, and through serde as well.
+    let mut data = data_of(&record);
+    data.result.winner = Some(if black > white { Color::Black } else { Color::White });
+    let err = GameRecord::try_from(data).unwrap_err();
+    assert_eq!(err, RecordError::InconsistentResult { reason: "an unfinished game has no winner" });
+    assert_eq!(err.field(), "result");
+    let leader = if black > white { "black" } else { "white" };
+    let with_winner = json.replace("\"winner\":null", &format!("\"winner\":\"{leader}\""));
+    let err = serde_json::from_str::<GameRecord>(&with_winner).unwrap_err().to_string();
+    assert!(err.contains("an unfinished game has no winner"), "{err}");
+}
+
+#[test]
+fn a_game_played_out_is_not_unfinished() {
+    let record = standard_record();
+    let mut data = data_of(&record);
+    let position = record.replay().position().to_owned();
+    let on_board = RecordResult::unfinished(&position);
+    data.result = on_board.into();
+    let err = GameRecord::try_from(data).unwrap_err();
+    assert_eq!(err, RecordError::AlreadyOver { moves: 60, ending: Ending::Unfinished });
+    assert_eq!(err.field(), "result");
+    assert_eq!(err.to_string(), "result: the game is over after its 60 moves, yet the result says unfinished");
+}
+
+#[test]
 fn unknown_version_is_an_error() {
     let mut data = data_of(&standard_record());
     data.version = 2;

@@ -102,16 +102,18 @@ proptest! {
     }
 
     #[test]
-    fn records_round_trip(seed in any::<u64>(), table in any::<u64>(), stop in 0usize..3) {
+    fn records_round_trip(seed in any::<u64>(), table in any::<u64>(), stop in 0usize..4) {
         let mut rng = Rng::new(seed);
         let rules = if seed % 2 == 0 { random_ggs_rules(&mut rng) } else { random_any_rules(&mut rng) };
-        let record = if stop == 0 {
-            // A game stopped early, when the moves leave it unfinished.
+        let record = if stop < 2 {
+            // A game stopped early (resigned, or unfinished), when the moves leave it so.
             let game = random_game(rules, table, &mut rng, 12);
             let result = if game.is_over() {
                 RecordResult::played_out(game.result().unwrap())
-            } else {
+            } else if stop == 0 {
                 RecordResult::new(3, 1, Ending::Resigned).unwrap()
+            } else {
+                RecordResult::unfinished(game.position())
             };
             GameRecord::with_result(&game, result).unwrap()
         } else {

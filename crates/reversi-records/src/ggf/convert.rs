@@ -9,7 +9,8 @@ use crate::record::{Ending, GameRecord, Metadata, RecordData, RecordResult, Resu
 impl GgfGame {
     /// The GGF form of a record. The rules, the seed, the event, the tags and (for a game
     /// that stopped early) both scores go in the extension properties `RU`, `SD`, `EV`, `TG`
-    /// and `SC`; the blocked cells in `BL`.
+    /// and `SC`; the blocked cells in `BL`. An [unfinished](Ending::Unfinished) game, which
+    /// GGF cannot say, has no `RE` (no result) but has `SC`.
     ///
     /// # Errors
     /// [`GgfError::Unsupported`] for a board GGS does not have (rectangles, 16×16).
@@ -26,17 +27,20 @@ impl GgfGame {
             .map(|ply| GgfMove { color: ply.color(), played: ply.played(), eval: None, time: None })
             .collect();
         let r = record.result();
+        // GGF has no ending for a game stopped without a result: it gets no RE, and SC
+        // says that it stopped and at what count.
         let ending = match r.ending() {
-            Ending::Resigned => GgfEnding::Resigned,
-            Ending::Time => GgfEnding::Timeout,
-            Ending::Agreed => GgfEnding::Agreed,
-            _ => GgfEnding::Normal,
+            Ending::PlayedOut => Some(GgfEnding::Normal),
+            Ending::Resigned => Some(GgfEnding::Resigned),
+            Ending::Time => Some(GgfEnding::Timeout),
+            Ending::Agreed => Some(GgfEnding::Agreed),
+            Ending::Unfinished => None,
         };
         let mut properties = vec![(RULES.to_owned(), rules_text::write(record.rules()))];
         if let Some(seed) = record.seed() {
             properties.push((SEED.to_owned(), seed.to_string()));
         }
-        if ending != GgfEnding::Normal {
+        if ending != Some(GgfEnding::Normal) {
             properties.push((SCORES.to_owned(), r.to_string()));
         }
         let meta = record.metadata();
@@ -50,7 +54,7 @@ impl GgfGame {
             board,
             start: *game.start_position(),
             moves,
-            result: Some(GgfResult { margin: r.margin() as f64, ending }),
+            result: ending.map(|ending| GgfResult { margin: r.margin() as f64, ending }),
             black: meta.black.clone(),
             white: meta.white.clone(),
             date: meta.date.clone(),
@@ -146,75 +150,25 @@ impl GgfGame {
     /// Without `RU`, the scoring is found from the result: disc counting if `RE` is the disc
     /// margin, WOF scoring if it is the margin with the empty cells given to the winner. For a
     /// game that stopped early, the scores are `SC` if present, else the split of all the
-    /// playable cells with `RE`'s margin (as GGS counts a resignation).
+    /// playable cells with `RE`'s margin (as GGS counts a resignation). A game without a
+    /// result (`RE` missing or `?`) but with `SC` is [unfinished](Ending::Unfinished): `SC`
+    /// must be the discs on the board after the last move, and the game must not be over.
     ///
     /// # Errors
     /// A [`GgfError`]: see [`replay`](GgfGame::replay); also [`GgfError::NoResult`] without a
-    /// result, and [`GgfError::Record`] for a result that does not fit the game.
+    /// result or `SC`, and [`GgfError::Record`] for a result that does not fit the game.
     pub fn to_record(&self, game: usize) -> Result<GameRecord, GgfError> {
         let record_error = |source| GgfError::Record { game, source };
-        let result = self.result.ok_or(GgfError::NoResult { game })?;
-        let margin = integer_margin(result.margin).ok_or_else(|| GgfError::Value {
-            game,
-            property: "RE".into(),
-            value: result.margin.to_string(),
-            reason: "the margin must be a whole number".into(),
-        })?;
-        let mut rules = self.rules(game)?;
-        let played = self.replay_with(game, rules.clone())?;
-        let ending = match result.ending {
-            GgfEnding::Normal => Ending::PlayedOut,
-            GgfEnding::Resigned => Ending::Resigned,
-            GgfEnding::Timeout => Ending::Time,
-            GgfEnding::Agreed => Ending::Agreed,
+        let (rules, played, record_result) = match self.result {
+            Some(result) => self.ended(game, result)?,
+            None => {
+                let text = self.property(SCORES).ok_or(GgfError::NoResult { game })?;
+                let rules = self.rules(game)?;
+                let played = self.replay_with(game, rules.clone())?;
+                let (black, white) = self.scores(game, text)?;
+                (rules, played, RecordResult::new(black, white, Ending::Unfinished).map_err(record_error)?)
+            }
         };
-        let record_result = if ending == Ending::PlayedOut {
-            if !played.is_over() {
-                return Err(record_error(crate::RecordError::NotOver { moves: played.history().len() }));
-            }
-            let under = |scoring| GameResult::of(played.position(), scoring);
-            let margin_of = |r: GameResult| i64::from(r.black()) - i64::from(r.white());
-            if self.property(RULES).is_none()
-                && margin_of(under(Scoring::Discs)) != margin
-                && margin_of(under(Scoring::Wof)) == margin
-            {
-                // A foreign file does not say how it counts: take the scoring its margin shows.
-                rules = rules.to_builder().scoring(Scoring::Wof).build().expect("scoring combines with every rule");
-            }
-            RecordResult::played_out(under(rules.scoring()))
-        } else {
-            let (black, white) = match self.property(SCORES) {
-                Some(text) => parse_scores(text).ok_or_else(|| GgfError::Value {
-                    game,
-                    property: SCORES.to_owned(),
-                    value: text.to_owned(),
-                    reason: "expected black-white scores such as 40-24".into(),
-                })?,
-                None => split_cells(played.position().geometry().playable().len(), margin).ok_or_else(|| {
-                    GgfError::Value {
-                        game,
-                        property: "RE".into(),
-                        value: result.margin.to_string(),
-                        reason: "the margin does not split the board's cells".into(),
-                    }
-                })?,
-            };
-            if i64::from(black) - i64::from(white) != margin {
-                return Err(GgfError::Value {
-                    game,
-                    property: SCORES.to_owned(),
-                    value: format!("{black}-{white}"),
-                    reason: format!("the scores do not give RE's margin {margin:+}"),
-                });
-            }
-            RecordResult::new(black, white, ending).map_err(record_error)?
-        };
-        if ending == Ending::PlayedOut && record_result.margin() != margin {
-            return Err(record_error(crate::RecordError::ResultMismatch {
-                expected: format!("a margin of {:+}", record_result.margin()),
-                found: format!("RE margin {margin:+}"),
-            }));
-        }
         let mut metadata = Metadata {
             black: self.black.clone(),
             white: self.white.clone(),
@@ -246,6 +200,78 @@ impl GgfGame {
             metadata,
         })
         .map_err(record_error)
+    }
+
+    /// The rules, the replay and the result of a game with a result (`RE`).
+    fn ended(&self, game: usize, result: GgfResult) -> Result<(Rules, Game, RecordResult), GgfError> {
+        let record_error = |source| GgfError::Record { game, source };
+        let margin = integer_margin(result.margin).ok_or_else(|| GgfError::Value {
+            game,
+            property: "RE".into(),
+            value: result.margin.to_string(),
+            reason: "the margin must be a whole number".into(),
+        })?;
+        let mut rules = self.rules(game)?;
+        let played = self.replay_with(game, rules.clone())?;
+        let ending = match result.ending {
+            GgfEnding::Normal => Ending::PlayedOut,
+            GgfEnding::Resigned => Ending::Resigned,
+            GgfEnding::Timeout => Ending::Time,
+            GgfEnding::Agreed => Ending::Agreed,
+        };
+        let record_result = if ending == Ending::PlayedOut {
+            if !played.is_over() {
+                return Err(record_error(crate::RecordError::NotOver { moves: played.history().len() }));
+            }
+            let under = |scoring| GameResult::of(played.position(), scoring);
+            let margin_of = |r: GameResult| i64::from(r.black()) - i64::from(r.white());
+            if self.property(RULES).is_none()
+                && margin_of(under(Scoring::Discs)) != margin
+                && margin_of(under(Scoring::Wof)) == margin
+            {
+                // A foreign file does not say how it counts: take the scoring its margin shows.
+                rules = rules.to_builder().scoring(Scoring::Wof).build().expect("scoring combines with every rule");
+            }
+            RecordResult::played_out(under(rules.scoring()))
+        } else {
+            let (black, white) = match self.property(SCORES) {
+                Some(text) => self.scores(game, text)?,
+                None => split_cells(played.position().geometry().playable().len(), margin).ok_or_else(|| {
+                    GgfError::Value {
+                        game,
+                        property: "RE".into(),
+                        value: result.margin.to_string(),
+                        reason: "the margin does not split the board's cells".into(),
+                    }
+                })?,
+            };
+            if i64::from(black) - i64::from(white) != margin {
+                return Err(GgfError::Value {
+                    game,
+                    property: SCORES.to_owned(),
+                    value: format!("{black}-{white}"),
+                    reason: format!("the scores do not give RE's margin {margin:+}"),
+                });
+            }
+            RecordResult::new(black, white, ending).map_err(record_error)?
+        };
+        if ending == Ending::PlayedOut && record_result.margin() != margin {
+            return Err(record_error(crate::RecordError::ResultMismatch {
+                expected: format!("a margin of {:+}", record_result.margin()),
+                found: format!("RE margin {margin:+}"),
+            }));
+        }
+        Ok((rules, played, record_result))
+    }
+
+    /// The scores of `SC`, `black-white`.
+    fn scores(&self, game: usize, text: &str) -> Result<(u32, u32), GgfError> {
+        parse_scores(text).ok_or_else(|| GgfError::Value {
+            game,
+            property: SCORES.to_owned(),
+            value: text.to_owned(),
+            reason: "expected black-white scores such as 40-24".into(),
+        })
     }
 }
 

@@ -9,7 +9,7 @@
 //! | `GM[Othello]` | the game |
 //! | `BO[8 -------- … *]` | the board type (`4` to `14`, or `88` for the Octagon), one character per playable cell row by row (`*` Black, `O` White, `-` empty; the Octagon's 12 cut cells are skipped), then the side to move, `*` or `O` |
 //! | `TY[8]` | the game type, kept as written |
-//! | `RE[+6.00]` | Black's margin; `:r` resigned, `:t` lost on time, `:s` agreed; `?` unknown |
+//! | `RE[+6.00]` | Black's margin; `:r` resigned, `:t` lost on time, `:s` agreed; `?` unknown; not written for an unfinished game |
 //! | `PB`, `PW`, `DT` | Black's and White's names, the date |
 //! | `B[f5/1.23/4.5]`, `W[…]` | a move, with the optional evaluation and time; a pass is `PA` (or `pass`) |
 //!
@@ -21,12 +21,17 @@
 //! | `BL[c3 f6]` | the blocked cells, space separated; they are written `-` in `BO` |
 //! | `RU[8x8 blocked=random handicap=none opening=standard scoring=discs]` | the full rules, in the flag form `Rules` displays |
 //! | `SD[42]` | the seed the blocked cells came from |
-//! | `SC[40-24]` | both scores of a game that stopped early (`RE` holds only the margin) |
+//! | `SC[40-24]` | both scores of a game that stopped early (`RE` holds only the margin); without `RE`, the discs on the board of an unfinished game |
 //! | `EV[…]` | the event |
 //! | `TG[key=value]` | a tag, one property per tag |
 //!
 //! A file without them (from GGS) is read with the standard rules on its board, and its start
 //! position must be their start: random starts (`TY[8r…]`) are refused as unsupported.
+//!
+//! GGF has no ending for a game stopped without a result ([`Ending::Unfinished`](crate::Ending::Unfinished)):
+//! such a game is written with no `RE` (so other readers see a game without a result) and with
+//! `SC`; read back, a game with `SC` but no result (`RE` missing or `?`) is unfinished, and a
+//! game with neither is [`GgfError::NoResult`].
 //!
 //! ```
 //! use reversi_records::ggf;
@@ -140,8 +145,9 @@ pub enum GgfError {
         #[source]
         source: PlayError,
     },
-    /// A game without a result cannot be a record.
-    #[error("game {game}: no result (RE missing or ?)")]
+    /// A game without a result cannot be a record: `RE` missing or `?`, and no `SC` to say it
+    /// is unfinished.
+    #[error("game {game}: no result (RE missing or ?, and no SC)")]
     NoResult {
         /// The game.
         game: usize,

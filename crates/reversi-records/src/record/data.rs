@@ -98,7 +98,9 @@ impl TryFrom<RecordData> for GameRecord {
     type Error = RecordError;
 
     /// Checks the record by replaying it: the version, the layout against the seed and the
-    /// rules, the handicap discs, every move, and the result.
+    /// rules, the handicap discs, every move, and the result: a game played out must be over
+    /// with the rules' count; one that stopped early (resigned, on time, agreed, unfinished)
+    /// must not be over, and an unfinished one must score the discs on the board.
     fn try_from(data: RecordData) -> Result<GameRecord, RecordError> {
         if data.version != FORMAT_VERSION {
             return Err(RecordError::UnknownVersion { found: data.version });
@@ -130,6 +132,15 @@ impl TryFrom<RecordData> for GameRecord {
                 }
             }
             (ending, Some(_)) => return Err(RecordError::AlreadyOver { moves, ending }),
+            (Ending::Unfinished, None) => {
+                let on_board = RecordResult::unfinished(game.position());
+                if on_board != result {
+                    return Err(RecordError::ResultMismatch {
+                        expected: describe(&on_board),
+                        found: describe(&result),
+                    });
+                }
+            }
             (_, None) => {}
         }
         Ok(GameRecord {
@@ -146,6 +157,7 @@ impl TryFrom<RecordData> for GameRecord {
 fn describe(result: &RecordResult) -> String {
     match result.winner() {
         Some(color) => format!("{result}, {color} wins"),
+        None if result.ending() == Ending::Unfinished => format!("{result} on the board, unfinished"),
         None => format!("{result}, a draw"),
     }
 }

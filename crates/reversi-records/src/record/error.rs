@@ -48,20 +48,22 @@ pub enum RecordError {
         /// The number of moves.
         moves: usize,
     },
-    /// The result says the game stopped early, but it is over after the last move.
-    #[error("result: the game is over after its {moves} moves, so it did not end by {ending}")]
+    /// The result says the game stopped early (resigned, on time, agreed or unfinished), but
+    /// it is over after the last move.
+    #[error("result: the game is over after its {moves} moves, yet the result says {ending}")]
     AlreadyOver {
         /// The number of moves.
         moves: usize,
         /// The ending the record gives.
         ending: Ending,
     },
-    /// A played-out result that is not the replay's.
+    /// A result that is not the replay's: for a game played out, the rules' count; for an
+    /// unfinished game, the discs on the board after the last move.
     #[error("result: the record says {found} but the replay gives {expected}")]
     ResultMismatch {
-        /// The replay's result: `B-W winner`.
+        /// The replay's result: `B-W` and the winner or how it stands.
         expected: String,
-        /// The record's result: `B-W winner`.
+        /// The record's result, in the same form.
         found: String,
     },
     /// Scores, winner and ending that contradict each other.

@@ -33,6 +33,9 @@ pub const FORMAT_VERSION: u32 = 1;
 ///  "metadata": {"black": "Ann", "white": "Bob", "date": "2025-01-02", "event": null, "tags": {}}}
 /// ```
 ///
+/// The `ending` is `played_out`, `resigned`, `time`, `agreed` or `unfinished` (see [`Ending`]);
+/// an unfinished game's scores are the discs on the board and its winner is `null`.
+///
 /// Loading it is an error, never a silent fix, when the version is unknown, the layout does
 /// not match the seed or the rules, the handicap discs are not the rules', a move is illegal
 /// (naming the move), or the result is not the replay's. Those errors are [`RecordError`]s;
@@ -83,7 +86,7 @@ impl GameRecord {
     }
 
     /// The record of `game` with this result: for a game that stopped early (resigned, lost on
-    /// time, agreed), or one played out. The table's seed is kept when it drew the blocked
+    /// time, agreed, or [unfinished](RecordResult::unfinished)), or one played out. The table's seed is kept when it drew the blocked
     /// cells (random rules), and left out otherwise.
     ///
     /// # Errors

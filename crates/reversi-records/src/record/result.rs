@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use reversi_core::Color;
+use reversi_core::{Color, Position};
 use reversi_variants::GameResult;
 
 use super::RecordError;
@@ -20,6 +20,10 @@ pub enum Ending {
     Time,
     /// The players agreed on the result before the end.
     Agreed,
+    /// Stopped before the end with no result claimed: a player left, or the program was
+    /// quit. The scores are the discs on the board after the last move (whatever the rules'
+    /// scoring, which counts only a finished game), and nobody won.
+    Unfinished,
 }
 
 impl fmt::Display for Ending {
@@ -29,12 +33,14 @@ impl fmt::Display for Ending {
             Ending::Resigned => "resignation",
             Ending::Time => "time",
             Ending::Agreed => "agreement",
+            Ending::Unfinished => "unfinished",
         })
     }
 }
 
 /// The result of a recorded game. Its scores and winner always agree: the winner has the
-/// higher score, a draw has equal scores, and a resignation or a time loss has a winner.
+/// higher score, a draw has equal scores, and a resignation or a time loss has a winner. An
+/// [unfinished](Ending::Unfinished) game has no winner, whatever its scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RecordResult {
     black: u32,
@@ -55,16 +61,26 @@ impl RecordResult {
         }
     }
 
-    /// A result with these scores; the winner follows from them.
+    /// The result of a game stopped at `position` before its end, no result claimed: the
+    /// discs on the board, no winner, [`Ending::Unfinished`]. A record checks that `position`
+    /// is where its moves lead and that the game is not over there.
+    #[must_use]
+    pub fn unfinished(position: &Position) -> RecordResult {
+        RecordResult {
+            black: position.discs(Color::Black).len(),
+            white: position.discs(Color::White).len(),
+            winner: None,
+            ending: Ending::Unfinished,
+        }
+    }
+
+    /// A result with these scores; the winner follows from them (none if the game is
+    /// [unfinished](Ending::Unfinished)).
     ///
     /// # Errors
     /// [`RecordError::InconsistentResult`] for a draw that ended by resignation or time.
     pub fn new(black: u32, white: u32, ending: Ending) -> Result<RecordResult, RecordError> {
-        let winner = match black.cmp(&white) {
-            core::cmp::Ordering::Greater => Some(Color::Black),
-            core::cmp::Ordering::Less => Some(Color::White),
-            core::cmp::Ordering::Equal => None,
-        };
+        let winner = if ending == Ending::Unfinished { None } else { leader(black, white) };
         RecordResult::checked(black, white, winner, ending)
     }
 
@@ -75,12 +91,14 @@ impl RecordResult {
         winner: Option<Color>,
         ending: Ending,
     ) -> Result<RecordResult, RecordError> {
-        let leader = match black.cmp(&white) {
-            core::cmp::Ordering::Greater => Some(Color::Black),
-            core::cmp::Ordering::Less => Some(Color::White),
-            core::cmp::Ordering::Equal => None,
-        };
-        if leader != winner {
+        if ending == Ending::Unfinished {
+            // Being ahead when a game stops is not winning it.
+            if winner.is_some() {
+                return Err(RecordError::InconsistentResult { reason: "an unfinished game has no winner" });
+            }
+            return Ok(RecordResult { black, white, winner, ending });
+        }
+        if leader(black, white) != winner {
             return Err(RecordError::InconsistentResult { reason: "the winner must have the higher score" });
         }
         if winner.is_none() && matches!(ending, Ending::Resigned | Ending::Time) {
@@ -101,7 +119,7 @@ impl RecordResult {
         self.white
     }
 
-    /// The winner, or `None` for a draw.
+    /// The winner, or `None` for a draw or an unfinished game.
     #[must_use]
     pub const fn winner(&self) -> Option<Color> {
         self.winner
@@ -117,6 +135,15 @@ impl RecordResult {
     #[must_use]
     pub fn margin(&self) -> i64 {
         i64::from(self.black) - i64::from(self.white)
+    }
+}
+
+/// The side with more points, `None` if they are level.
+fn leader(black: u32, white: u32) -> Option<Color> {
+    match black.cmp(&white) {
+        core::cmp::Ordering::Greater => Some(Color::Black),
+        core::cmp::Ordering::Less => Some(Color::White),
+        core::cmp::Ordering::Equal => None,
     }
 }
 
