@@ -55,9 +55,20 @@ fn naive_two_plies(geometry: &Geometry, p: Bitboard, o: Bitboard) -> u64 {
         .sum()
 }
 
-/// Checks generator `mg` on one board; `name` says which generator failed.
-fn check<L: Layout>(name: &str, mg: &L, geometry: &Geometry, p: Bitboard, o: Bitboard) -> Result<(), TestCaseError> {
+/// Checks generator `mg` on one board; `name` says which generator failed. With `perft`,
+/// also its perft to that depth against the leaves given (the naive walk's, computed once
+/// for all the generators).
+fn check<L: Layout>(
+    name: &str,
+    mg: &L,
+    geometry: &Geometry,
+    (p, o): (Bitboard, Bitboard),
+    perft: Option<(u32, u64)>,
+) -> Result<(), TestCaseError> {
     let (cp, co) = (mg.compact(p), mg.compact(o));
+    if let Some((depth, leaves)) = perft {
+        prop_assert_eq!(mg.perft(cp, co, depth), leaves, "{}: perft({})", name, depth);
+    }
     let legal = mg.expand(mg.legal(cp, co));
     prop_assert_eq!(legal, naive_legal(geometry, p, o), "{}: legal moves", name);
     for sq in empty_cells(geometry, p, o) {
@@ -99,12 +110,13 @@ struct Dispatched<'a> {
     geometry: &'a Geometry,
     p: Bitboard,
     o: Bitboard,
+    perft: Option<(u32, u64)>,
 }
 
 impl Visitor for Dispatched<'_> {
     type Output = Result<(), TestCaseError>;
     fn visit<L: Layout>(self, mg: L) -> Self::Output {
-        check("dispatched", &mg, self.geometry, self.p, self.o)
+        check("dispatched", &mg, self.geometry, (self.p, self.o), self.perft)
     }
 }
 
@@ -169,48 +181,64 @@ proptest! {
     /// The 8×8 generators: accelerated, portable, generic with constant and run-time sides.
     #[test]
     fn eight_by_eight_paths_agree((geometry, p, o) in eight_board()) {
-        check("Eight", &Eight::new(&geometry).expect("8x8"), &geometry, p, o)?;
+        let perft = Some((3, naive_perft(&geometry, p, o, 3)));
+        check("Eight", &Eight::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
         #[cfg(target_arch = "x86_64")]
         if let Some(mg) = kernel::EightAvx2::new(&geometry) {
-            check("EightAvx2", &mg, &geometry, p, o)?;
+            check("EightAvx2", &mg, &geometry, (p, o), perft)?;
         }
-        check("Grid<u64, 8, 8>", &Grid::<u64, 8, 8>::new(&geometry).expect("8x8"), &geometry, p, o)?;
-        check("Grid<u64>", &Grid::<u64>::new(&geometry).expect("8x8"), &geometry, p, o)?;
-        kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o })?;
+        check("Grid<u64, 8, 8>", &Grid::<u64, 8, 8>::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
+        check("Grid<u64>", &Grid::<u64>::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
+        kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o, perft })?;
     }
 
     /// Every shape: the dispatched generator and the run-time grids of every word it fits.
     #[test]
     fn every_shape_agrees((geometry, p, o) in any_board()) {
-        check_every_generator(&geometry, p, o)?;
+        check_every_generator(&geometry, (p, o), None)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every shape, perft to depth 3 too: from random positions, where some side has no move
+    /// and some games are over, which the perft from the start seldom meets.
+    #[test]
+    fn every_shape_agrees_on_perft((geometry, p, o) in any_board()) {
+        check_every_generator(&geometry, (p, o), Some((3, naive_perft(&geometry, p, o, 3))))?;
     }
 }
 
 /// The dispatched generator, the run-time grids of every word the board fits, and the SIMD
 /// generators that take it, with and without their AVX-512 paths.
-fn check_every_generator(geometry: &Geometry, p: Bitboard, o: Bitboard) -> Result<(), TestCaseError> {
+fn check_every_generator(
+    geometry: &Geometry,
+    (p, o): (Bitboard, Bitboard),
+    perft: Option<(u32, u64)>,
+) -> Result<(), TestCaseError> {
     let geometry = *geometry;
-    kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o })?;
+    kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o, perft })?;
     if let Some(mg) = Grid::<u64>::new(&geometry) {
-        check("Grid<u64>", &mg, &geometry, p, o)?;
+        check("Grid<u64>", &mg, &geometry, (p, o), perft)?;
     }
     if let Some(mg) = Grid::<u128>::new(&geometry) {
-        check("Grid<u128>", &mg, &geometry, p, o)?;
+        check("Grid<u128>", &mg, &geometry, (p, o), perft)?;
     }
-    check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, p, o)?;
+    check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, (p, o), perft)?;
     #[cfg(target_arch = "x86_64")]
     {
         if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
-            check("LanesAvx2", &mg, &geometry, p, o)?;
-            check("LanesAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
+            check("LanesAvx2", &mg, &geometry, (p, o), perft)?;
+            check("LanesAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
         }
         if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
-            check("RowsAvx2<true>", &mg, &geometry, p, o)?;
-            check("RowsAvx2<true> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
+            check("RowsAvx2<true>", &mg, &geometry, (p, o), perft)?;
+            check("RowsAvx2<true> (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
         }
         if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
-            check("RowsAvx2<false>", &mg, &geometry, p, o)?;
-            check("RowsAvx2<false> (AVX2 only)", &mg.avx2_only(), &geometry, p, o)?;
+            check("RowsAvx2<false>", &mg, &geometry, (p, o), perft)?;
+            check("RowsAvx2<false> (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
         }
     }
     Ok(())
@@ -238,7 +266,7 @@ fn long_runs_agree() {
                     }
                     let p = Bitboard::from(square(c0, r0));
                     let o: Bitboard = (1..=run).map(|k| square(c0 + dc * k, r0 + dr * k)).collect();
-                    if let Err(e) = check_every_generator(&geometry, p, o) {
+                    if let Err(e) = check_every_generator(&geometry, (p, o), None) {
                         panic!("run of {run} from {} towards ({dc}, {dr}): {e}", square(c0, r0));
                     }
                 }

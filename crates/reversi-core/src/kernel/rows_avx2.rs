@@ -381,9 +381,16 @@ mod avx512 {
     macro_rules! legal_v {
         ($pv:expr, $ov:expr, $playable:expr, $long:ident) => {{
             let (pv, ov): (__m256i, __m256i) = ($pv, $ov);
+            moves_of!(fills!(_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov), $long), pv, ov, $playable)
+        }};
+    }
+
+    /// The legal moves from the position's fills.
+    macro_rules! moves_of {
+        ($fills:expr, $pv:expr, $ov:expr, $playable:expr) => {{
+            let ([horizontal, south, south_east, south_west], pv, ov): ([__m512i; 4], __m256i, __m256i) =
+                ($fills, $pv, $ov);
             let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
-            let [horizontal, south, south_east, south_west] =
-                fills!(_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov), $long);
             let all = _mm512_or_si512(
                 east(horizontal),
                 rows::<0>(_mm512_or_si512(south, _mm512_or_si512(east(south_east), west(south_west)))),
@@ -433,8 +440,18 @@ mod avx512 {
     /// The bracketed discs of the position, per direction.
     macro_rules! bracketed {
         ($p:expr, $o:expr, $long:ident) => {{
-            let [horizontal, south, south_east, south_west] =
-                fills!(_mm512_broadcast_i64x4(super::load($p)), _mm512_broadcast_i64x4(super::load($o)), $long);
+            bracketed_of!(fills!(
+                _mm512_broadcast_i64x4(super::load($p)),
+                _mm512_broadcast_i64x4(super::load($o)),
+                $long
+            ))
+        }};
+    }
+
+    /// [`bracketed!`] from the position's fills.
+    macro_rules! bracketed_of {
+        ($fills:expr) => {{
+            let [horizontal, south, south_east, south_west]: [__m512i; 4] = $fills;
             [
                 bracketed_along::<0>(horizontal),
                 bracketed_along::<1>(south),
@@ -468,26 +485,70 @@ mod avx512 {
         store(flips!(&bracketed!(p, o, LONG), i, LONG).0)
     }
 
+    /// The loop of [`count_two_plies`], given the position's bracketed discs.
+    macro_rules! two_plies {
+        ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
+            let (mg, b, p, o, moves): (&RowsAvx2<$long>, &[[__m512i; 4]; 4], U256, U256, U256) =
+                ($mg, $b, $p, $o, $moves);
+            let (pv, ov, playable) = (super::load(p), super::load(o), super::load(mg.playable));
+            let mut total = 0;
+            let mut rest = moves;
+            // The children stay in vectors, from the flips to the count of their moves.
+            while !rest.is_zero() {
+                let i = rest.lowest();
+                rest = rest.without_lowest();
+                let (f, bit) = flips!(b, i, $long);
+                let (mover, opponent) = (_mm256_xor_si256(ov, f), or(pv, or(f, bit)));
+                let m = legal_v!(mover, opponent, playable, $long);
+                // Per-lane popcounts (VPOPCNTDQ), summed.
+                let count = _mm256_popcnt_epi64(m);
+                let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
+                let count = _mm_cvtsi128_si64(_mm_add_epi64(count, _mm_unpackhi_epi64(count, count))) as u64;
+                total += count.max(1);
+            }
+            total
+        }};
+    }
+
     /// [`MoveGen::count_two_plies`] with every step inlined, 512-bit vectors; the flips from
     /// the bracketed discs of the position.
     #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi2,avx512vpopcntdq")]
     pub(super) fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
-        let b = bracketed!(p, o, LONG);
-        let (pv, ov, playable) = (super::load(p), super::load(o), super::load(mg.playable));
+        two_plies!(mg, &bracketed!(p, o, LONG), p, o, moves, LONG)
+    }
+
+    /// [`MoveGen::perft`] with 512-bit vectors, where each node's fills give both its legal
+    /// moves and the bracketed discs that each of its moves takes its flips from.
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512vbmi2,avx512vpopcntdq")]
+    pub(super) fn perft<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (pv, ov) = (super::load(p), super::load(o));
+        let fills = fills!(_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov), LONG);
+        let moves = store(moves_of!(fills, pv, ov, super::load(mg.playable)));
+        if moves.is_zero() {
+            // A pass, or the end of the game: one leaf.
+            if depth == 1 || legal!(o, p, mg.playable, LONG).is_zero() {
+                return 1;
+            }
+            return perft(mg, o, p, depth - 1);
+        }
+        if depth == 1 {
+            return u64::from(moves.count());
+        }
+        let b = bracketed_of!(fills);
+        if depth == 2 {
+            return two_plies!(mg, &b, p, o, moves, LONG);
+        }
         let mut total = 0;
         let mut rest = moves;
-        // The children stay in vectors, from the flips to the count of their moves.
         while !rest.is_zero() {
             let i = rest.lowest();
             rest = rest.without_lowest();
             let (f, bit) = flips!(&b, i, LONG);
-            let (mover, opponent) = (_mm256_xor_si256(ov, f), or(pv, or(f, bit)));
-            let m = legal_v!(mover, opponent, playable, LONG);
-            // Per-lane popcounts (VPOPCNTDQ), summed.
-            let count = _mm256_popcnt_epi64(m);
-            let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
-            let count = _mm_cvtsi128_si64(_mm_add_epi64(count, _mm_unpackhi_epi64(count, count))) as u64;
-            total += count.max(1);
+            let f = store(f);
+            total += perft(mg, o ^ f, p | f | store(bit), depth - 1);
         }
         total
     }
@@ -524,6 +585,15 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
         }
         // SAFETY: a `RowsAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
         unsafe { count_two_plies(self, p, o, moves) }
+    }
+
+    #[inline]
+    fn perft(&self, p: U256, o: U256, depth: u32) -> u64 {
+        if self.avx512 == Avx512::Present {
+            // SAFETY: as in `count_two_plies`.
+            return unsafe { avx512::perft(self, p, o, depth) };
+        }
+        crate::perft::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
     }
 }
 
