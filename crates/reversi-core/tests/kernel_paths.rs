@@ -186,6 +186,7 @@ proptest! {
         #[cfg(target_arch = "x86_64")]
         if let Some(mg) = kernel::EightAvx2::new(&geometry) {
             check("EightAvx2", &mg, &geometry, (p, o), perft)?;
+            check("EightAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
         }
         check("Grid<u64, 8, 8>", &Grid::<u64, 8, 8>::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
         check("Grid<u64>", &Grid::<u64>::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
@@ -390,6 +391,8 @@ fn perft_agrees_across_generators() {
         {
             if let Some(mg) = kernel::EightAvx2::new(&geometry) {
                 assert_eq!(perft_with(&mg, &geometry, depth), expected, "EightAvx2 on {name}");
+                let mg = mg.avx2_only();
+                assert_eq!(perft_with(&mg, &geometry, depth), expected, "EightAvx2 (AVX2 only) on {name}");
             }
             if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
                 assert_eq!(perft_with(&mg, &geometry, depth), expected, "LanesAvx2 on {name}");

@@ -18,6 +18,15 @@ use crate::{Bitboard, Geometry, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EightAvx2 {
     eight: Eight,
+    /// Whether the flips may use AVX-512 (F, VL, CD).
+    cd: Cd,
+}
+
+/// Whether this CPU has the AVX-512 instructions of the faster flips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cd {
+    Present,
+    Absent,
 }
 
 impl EightAvx2 {
@@ -26,7 +35,25 @@ impl EightAvx2 {
     #[must_use]
     #[inline]
     pub fn new(geometry: &Geometry) -> Option<EightAvx2> {
-        if supported() { Eight::new(geometry).map(|eight| EightAvx2 { eight }) } else { None }
+        if !supported() {
+            return None;
+        }
+        let cd = if is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512cd")
+        {
+            Cd::Present
+        } else {
+            Cd::Absent
+        };
+        Eight::new(geometry).map(|eight| EightAvx2 { eight, cd })
+    }
+
+    /// The same generator without its AVX-512 paths, as on a CPU with AVX2 only: for tests
+    /// and comparisons on CPUs that have AVX-512.
+    #[must_use]
+    pub fn avx2_only(self) -> EightAvx2 {
+        EightAvx2 { cd: Cd::Absent, ..self }
     }
 }
 
@@ -140,21 +167,72 @@ fn flips(b: &Bracketed, x: u32) -> u64 {
     or_lanes(_mm256_or_si256(ahead, behind))
 }
 
+/// The body of [`MoveGen::count_two_plies`], for the AVX2 and the AVX-512 functions; `$flips`
+/// is the function that finds a move's flips.
+macro_rules! count_two_plies {
+    ($p:expr, $o:expr, $playable:expr, $moves:expr, $flips:ident) => {{
+        let (p, o, playable, moves): (u64, u64, u64, u64) = ($p, $o, $playable, $moves);
+        let b = bracketed(p, o);
+        let mut total = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            rest &= rest - 1;
+            let f = $flips(&b, x);
+            let (mover, opponent) = (o ^ f, p | f | 1 << x);
+            // A child with no move is one leaf, a pass or the end of the game.
+            total += u64::from(legal(mover, opponent, !(mover | opponent) & playable).count_ones().max(1));
+        }
+        total
+    }};
+}
+
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
-    let b = bracketed(p, o);
-    let mut total = 0;
-    let mut rest = moves;
-    while rest != 0 {
-        let x = rest.trailing_zeros();
-        rest &= rest - 1;
-        let f = flips(&b, x);
-        let (mover, opponent) = (o ^ f, p | f | 1 << x);
-        // A child with no move is one leaf, a pass or the end of the game.
-        total += u64::from(legal(mover, opponent, !(mover | opponent) & playable).count_ones().max(1));
+    count_two_plies!(p, o, playable, moves, flips)
+}
+
+/// With AVX-512 CD and VL: the flips towards lower bits from the line masks too, the first
+/// cell not bracketed being the highest (`vplzcntq`), instead of a fill.
+mod cd {
+    use core::arch::x86_64::_mm256_lzcnt_epi64;
+
+    use super::*;
+
+    /// [`flips`](super::flips) with a leading zero count.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+    pub(super) fn flips(b: &Bracketed, x: u32) -> u64 {
+        let line = &LINES[x as usize];
+        // SAFETY: `line` is an array of 8 `u64`, 64 bytes, read in two 32-byte loads; no
+        // alignment needed.
+        let (ahead_line, behind_line) =
+            unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) };
+        // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
+        // `stop` has a bit wherever the line does.
+        let stop = _mm256_andnot_si256(b.ahead, ahead_line);
+        let first = _mm256_and_si256(stop, _mm256_sub_epi64(_mm256_setzero_si256(), stop));
+        let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
+        // All ones shifted right by the leading zeros: the highest cell not bracketed and
+        // those below it.
+        let stop = _mm256_andnot_si256(b.behind, behind_line);
+        let through = _mm256_srlv_epi64(_mm256_set1_epi64x(-1), _mm256_lzcnt_epi64(stop));
+        or_lanes(_mm256_or_si256(ahead, _mm256_andnot_si256(through, behind_line)))
     }
-    total
+
+    /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]
+    pub(super) fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
+        count_two_plies!(p, o, playable, moves, flips)
+    }
+
+    /// [`MoveGen::perft`] with every step inlined under AVX-512.
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]
+    pub(super) fn perft(mg: &EightAvx2, p: u64, o: u64, depth: u32) -> u64 {
+        // The closure inherits the target features, so the recursion needs no `unsafe`.
+        crate::perft::node(mg, p, o, depth, |p, o, depth| perft(mg, p, o, depth))
+    }
 }
 
 /// [`MoveGen::perft`] with every step inlined under AVX2.
@@ -180,12 +258,25 @@ impl MoveGen for EightAvx2 {
         fn run(p: u64, o: u64, i: u32) -> u64 {
             flips(&bracketed(p, o), i)
         }
+        #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+        fn run_cd(p: u64, o: u64, i: u32) -> u64 {
+            cd::flips(&bracketed(p, o), i)
+        }
+        if self.cd == Cd::Present {
+            // SAFETY: `new` found AVX2 and (for `Cd::Present`) AVX-512 F, VL and CD.
+            return unsafe { run_cd(p, o, i) };
+        }
         // SAFETY: as in `legal`.
         unsafe { run(p, o, i) }
     }
 
     #[inline]
     fn count_two_plies(&self, p: u64, o: u64, moves: u64) -> u64 {
+        if self.cd == Cd::Present {
+            // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Cd::Present`) AVX-512 F,
+            // VL and CD.
+            return unsafe { cd::count_two_plies(p, o, self.eight.playable(), moves) };
+        }
         // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
         // LZCNT and POPCNT.
         unsafe { count_two_plies(p, o, self.eight.playable(), moves) }
@@ -193,6 +284,10 @@ impl MoveGen for EightAvx2 {
 
     #[inline]
     fn perft(&self, p: u64, o: u64, depth: u32) -> u64 {
+        if self.cd == Cd::Present {
+            // SAFETY: as in `count_two_plies`.
+            return unsafe { cd::perft(self, p, o, depth) };
+        }
         // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
         // LZCNT and POPCNT.
         unsafe { perft(self, p, o, depth) }
