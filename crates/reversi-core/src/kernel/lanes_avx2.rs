@@ -10,11 +10,10 @@ use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
     _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
     _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shuffle_epi32,
-    _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
-    _mm256_xor_si256,
+    _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256,
 };
 
-use super::lines::{Lines, lines};
+use super::lines::lines;
 use std::sync::OnceLock;
 
 use super::{Layout, MoveGen};
@@ -42,8 +41,13 @@ struct Shape {
     flippable: [[u64; 4]; 2],
     /// The cells of the board, in the layout of [`Bitboard`].
     area: [u64; 4],
-    lines: Lines<u128>,
+    /// Per cell, its line masks already in the lanes' order: the low halves of the lines
+    /// towards higher bits, their high halves, then the same for the opposite directions.
+    lines: Vec<LaneLines>,
 }
+
+/// The line masks of one cell, as four vectors' lanes (see [`Shape::lines`]).
+type LaneLines = [[u64; 4]; 4];
 
 /// The shapes this generator takes: 8×10, 10×8 and 10×10.
 static SHAPES: [OnceLock<Shape>; 3] = [const { OnceLock::new() }; 3];
@@ -66,7 +70,16 @@ impl Shape {
             [(inner >> 64) as u64, (inner >> 64) as u64, u64::MAX, (inner >> 64) as u64],
         ];
         let area = Bitboard::rectangle(width as u8, height as u8).to_words();
-        Shape { shifts, flippable, area, lines: lines(width, height, width) }
+        // `Lines` holds east, south, south-east, south-west, then their opposites.
+        let lines = lines::<u128>(width, height, width);
+        let lines = (0..width * height)
+            .map(|i| {
+                let of = lines.of(i);
+                let lanes = |first: usize, half: u32| [0, 2, 1, 3].map(|k| (of[first + k] >> (64 * half)) as u64);
+                [lanes(0, 0), lanes(0, 1), lanes(4, 0), lanes(4, 1)]
+            })
+            .collect();
+        Shape { shifts, flippable, area, lines }
     }
 }
 
@@ -333,12 +346,8 @@ macro_rules! flips {
         let (mg, c, b, x): (&LanesAvx2, &Consts, &Bracketed, u32) = ($mg, $c, $b, $x);
         let zero = _mm256_setzero_si256();
         let ones = _mm256_cmpeq_epi64(zero, zero);
-        let lines = mg.shape.lines.of(x);
-        // SAFETY: `lines` is 8 `u128`, 128 bytes: the first 64 are in bounds; no alignment needed.
-        let (l, r) =
-            unsafe { (_mm256_loadu_si256(lines.as_ptr().cast()), _mm256_loadu_si256(lines[2..].as_ptr().cast())) };
-        // Lanes in the order east, south-east, south, south-west, as in `LanesAvx2::shifts`.
-        let line = V { lo: _mm256_unpacklo_epi64(l, r), hi: _mm256_unpackhi_epi64(l, r) };
+        let lines = &mg.shape.lines[x as usize];
+        let line = V { lo: load(&lines[0]), hi: load(&lines[1]) };
         // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
         // `stop` has a bit wherever `line` does.
         let stop = andnot(b.ahead, line);
@@ -425,15 +434,9 @@ mod vbmi2 {
         ($mg:expr, $c:expr, $b:expr, $x:expr) => {{
             let (mg, b, x): (&LanesAvx2, &Bracketed, u32) = ($mg, $b, $x);
             let ones = _mm256_set1_epi64x(-1);
-            let lines = mg.shape.lines.of(x);
-            // SAFETY: `lines` is 8 `u128`, 128 bytes, read in four 32-byte loads; no alignment needed.
-            let [l, r, bl, br] = unsafe {
-                let at = |k: usize| _mm256_loadu_si256(lines[k..].as_ptr().cast());
-                [at(0), at(2), at(4), at(6)]
-            };
-            // Lanes in the order east, south-east, south, south-west, then their opposites.
-            let ahead = V { lo: _mm256_unpacklo_epi64(l, r), hi: _mm256_unpackhi_epi64(l, r) };
-            let behind = V { lo: _mm256_unpacklo_epi64(bl, br), hi: _mm256_unpackhi_epi64(bl, br) };
+            let lines = &mg.shape.lines[x as usize];
+            let ahead = V { lo: load(&lines[0]), hi: load(&lines[1]) };
+            let behind = V { lo: load(&lines[2]), hi: load(&lines[3]) };
             // A line that is not empty ends at the edge with a cell that cannot be bracketed,
             // so `stop` has a bit wherever the line does.
             let stop = andnot(b.ahead, ahead);
