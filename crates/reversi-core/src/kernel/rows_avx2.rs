@@ -247,7 +247,9 @@ fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, move
 /// vector (towards higher bits in the low half, towards lower bits in the high half), so each
 /// step is one instruction for both. A row move is one `vpermw` with a zeroing mask; a step
 /// inside the rows is a rotation of each 16-bit row (`vpshldvw` of a row with itself), with
-/// the opponent's discs masked to columns 1 to 14 so that no run crosses the wrap.
+/// the opponent's discs masked to columns 1 to 14 so that no run crosses the wrap. The
+/// diagonals run in skewed copies of the board (row `r` rotated by `r` or `-r`), where a
+/// diagonal step is a row move alone instead of a row move and a rotation.
 mod avx512 {
     use core::arch::x86_64::{
         __m512i, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64, _mm256_castsi256_si128,
@@ -267,6 +269,14 @@ mod avx512 {
     /// Per step of 1, 2, 4 and 8 columns, the rotations: towards higher bits in the low half
     /// (`[0]`), or towards lower bits in the low half (`[1]`).
     static ROTATE: [[[i16; 32]; 2]; 4] = [rotations(1), rotations(2), rotations(4), rotations(8)];
+    /// The skewed layouts of the diagonals: each row `r` rotated by `-r` (south-east) or `r`
+    /// (south-west), which puts a diagonal's cells in one column, so that a diagonal step is a
+    /// row move alone. Unskewing is the other rotation.
+    static SKEW_SOUTH_EAST: [i16; 32] = skews(-1, 0, 0);
+    static SKEW_SOUTH_WEST: [i16; 32] = skews(1, 0, 0);
+    /// Unskewing fills that a row move then takes to the moves: row `r` of the result comes
+    /// from lane `r - 1` (low half) or `r + 1` (high half), so those lanes rotate by `r`.
+    static UNSKEW_BEFORE_ROWS: [[i16; 32]; 2] = [skews(1, 1, -1), skews(-1, 1, -1)];
 
     const fn row_index(k: i16) -> [i16; 32] {
         let mut index = [0; 32];
@@ -281,6 +291,19 @@ mod avx512 {
 
     const fn row_mask(k: u32) -> u32 {
         ((0xffff << k) & 0xffff) | ((0xffff >> k) << 16)
+    }
+
+    /// Rotation counts `sign * (row + shift)` modulo 16 for each lane, `shift` being `low` in
+    /// the low half and `high` in the high half.
+    const fn skews(sign: i16, low: i16, high: i16) -> [i16; 32] {
+        let mut r = [0; 32];
+        let mut i = 0;
+        while i < 16 {
+            r[i as usize] = (sign * (i + low)).rem_euclid(16);
+            r[16 + i as usize] = (sign * (i + high)).rem_euclid(16);
+            i += 1;
+        }
+        r
     }
 
     const fn rotations(k: i16) -> [[i16; 32]; 2] {
@@ -313,18 +336,24 @@ mod avx512 {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
     fn rotate<const J: usize, const WAY: usize>(x: __m512i) -> __m512i {
-        _mm512_shldv_epi16(x, x, load(&ROTATE[J][WAY]))
+        rotate_by(x, &ROTATE[J][WAY])
     }
 
-    /// `2^J` steps along `DIR` (0 east, 1 south, 2 south-east, 3 south-west), each half its way.
+    /// Each 16-bit lane rotated by its count (`vpshldvw` of a lane with itself).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn rotate_by(x: __m512i, counts: &[i16; 32]) -> __m512i {
+        _mm512_shldv_epi16(x, x, load(counts))
+    }
+
+    /// `2^J` steps along `DIR`, each half its way: 0 east (a rotation in the rows), 1 south
+    /// (a row move), and so the diagonals too in their skewed layouts.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
     fn step<const DIR: u8, const J: usize>(x: __m512i) -> __m512i {
         match DIR {
             0 => rotate::<J, 0>(x),
-            1 => rows::<J>(x),
-            2 => rows::<J>(rotate::<J, 0>(x)),
-            _ => rows::<J>(rotate::<J, 1>(x)),
+            _ => rows::<J>(x),
         }
     }
 
@@ -351,22 +380,21 @@ mod avx512 {
         u
     }
 
-    /// The fills of the four directions (east, south, south-east, south-west), both ways.
-    /// A diagonal step is a row move and a rotation, in either order, so the three directions
-    /// that move rows share the first row moves.
+    /// The fills of the four directions (east, south, south-east, south-west), both ways,
+    /// the diagonals in their skewed layouts. There the runs of the opponent's discs, masked
+    /// to columns 1 to 14, cannot cross the wrap from column 15 to column 0 either.
     macro_rules! fills {
         ($p2:expr, $o2:expr, $long:ident) => {{
             let (p2, o2): (__m512i, __m512i) = ($p2, $o2);
-            let inner_mask = _mm512_set1_epi16(0x7ffe);
-            let inner = _mm512_and_si512(o2, inner_mask);
-            let (p_rows, o_rows) = (rows::<0>(p2), rows::<0>(o2));
-            let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
-            let inner_rows = |x| _mm512_and_si512(x, inner_mask);
+            let inner = _mm512_and_si512(o2, _mm512_set1_epi16(0x7ffe));
+            let east = rotate::<0, 0>;
+            let (p_se, o_se) = (rotate_by(p2, &SKEW_SOUTH_EAST), rotate_by(inner, &SKEW_SOUTH_EAST));
+            let (p_sw, o_sw) = (rotate_by(p2, &SKEW_SOUTH_WEST), rotate_by(inner, &SKEW_SOUTH_WEST));
             [
                 fill::<0, $long>(inner, [east(p2), east(inner)]),
-                fill::<1, $long>(o2, [p_rows, o_rows]),
-                fill::<2, $long>(inner, [east(p_rows), inner_rows(east(o_rows))]),
-                fill::<3, $long>(inner, [west(p_rows), inner_rows(west(o_rows))]),
+                fill::<1, $long>(o2, [rows::<0>(p2), rows::<0>(o2)]),
+                fill::<1, $long>(o_se, [rows::<0>(p_se), rows::<0>(o_se)]),
+                fill::<1, $long>(o_sw, [rows::<0>(p_sw), rows::<0>(o_sw)]),
             ]
         }};
     }
@@ -390,10 +418,13 @@ mod avx512 {
         ($fills:expr, $pv:expr, $ov:expr, $playable:expr) => {{
             let ([horizontal, south, south_east, south_west], pv, ov): ([__m512i; 4], __m256i, __m256i) =
                 ($fills, $pv, $ov);
-            let (east, west) = (rotate::<0, 0>, rotate::<0, 1>);
+            let [unskew_se, unskew_sw] = &UNSKEW_BEFORE_ROWS;
             let all = _mm512_or_si512(
-                east(horizontal),
-                rows::<0>(_mm512_or_si512(south, _mm512_or_si512(east(south_east), west(south_west)))),
+                rotate::<0, 0>(horizontal),
+                rows::<0>(_mm512_or_si512(
+                    south,
+                    _mm512_or_si512(rotate_by(south_east, unskew_se), rotate_by(south_west, unskew_sw)),
+                )),
             );
             let m = _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all));
             _mm256_andnot_si256(or(pv, ov), and(m, $playable))
@@ -455,8 +486,8 @@ mod avx512 {
             [
                 bracketed_along::<0>(horizontal),
                 bracketed_along::<1>(south),
-                bracketed_along::<2>(south_east),
-                bracketed_along::<3>(south_west),
+                bracketed_along::<1>(south_east),
+                bracketed_along::<1>(south_west),
             ]
         }};
     }
@@ -469,7 +500,10 @@ mod avx512 {
             let x = _mm512_maskz_set1_epi16(0x1_0001 << (i / 16), 1 << (i % 16));
             let all = _mm512_or_si512(
                 _mm512_or_si512(flips_along::<0, $long>(x, &b[0]), flips_along::<1, $long>(x, &b[1])),
-                _mm512_or_si512(flips_along::<2, $long>(x, &b[2]), flips_along::<3, $long>(x, &b[3])),
+                _mm512_or_si512(
+                    rotate_by(flips_along::<1, $long>(rotate_by(x, &SKEW_SOUTH_EAST), &b[2]), &SKEW_SOUTH_WEST),
+                    rotate_by(flips_along::<1, $long>(rotate_by(x, &SKEW_SOUTH_WEST), &b[3]), &SKEW_SOUTH_EAST),
+                ),
             );
             (
                 _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)),
