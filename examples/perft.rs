@@ -8,12 +8,14 @@
 //! The position is a position string of RULES §5 (default: the 8×8 start).
 
 mod args;
+mod output;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use args::Flags;
+use output::outln;
 use reversi::Position;
 use reversi::core::perft_parallel;
 
@@ -21,7 +23,7 @@ const USAGE: &str = "usage: perft --depth N [--position \"POSITION STRING\"] [--
 
 fn main() -> ExitCode {
     if std::env::args_os().skip(1).any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+        outln!("{USAGE}");
         return ExitCode::SUCCESS;
     }
     match Options::parse(std::env::args_os().skip(1)) {
@@ -64,10 +66,10 @@ impl Options {
             if *threads == 1 { reversi::perft(position, *depth) } else { perft_parallel(position, *depth, *threads) };
         let seconds = started.elapsed().as_secs_f64();
 
-        println!("depth {depth}: {leaves} leaves");
+        outln!("depth {depth}: {leaves} leaves");
         // Leaves over a zero time would print "inf": print a dash rather than something silly.
         let rate = if seconds > 0.0 { format!("{:.1} M leaves/s", leaves as f64 / seconds / 1e6) } else { "-".into() };
-        println!("time {seconds:.3} s, {rate} ({threads} thread{})", if *threads == 1 { "" } else { "s" });
+        outln!("time {seconds:.3} s, {rate} ({threads} thread{})", if *threads == 1 { "" } else { "s" });
     }
 }
 

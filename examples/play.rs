@@ -11,8 +11,11 @@
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
 //! `result: B-W` (Black's score, then White's).
 
+mod output;
+
 use std::process::ExitCode;
 
+use output::outln;
 use reversi::core::diagram;
 use reversi::records::{GameRecord, Metadata};
 use reversi::variants::players::{MobilityPlayer, Player, RandomPlayer};
@@ -59,7 +62,7 @@ fn main() -> ExitCode {
     for arg in std::env::args_os().skip(1) {
         match arg.into_string() {
             Ok(arg) if arg == "--help" || arg == "-h" => {
-                println!("{USAGE}");
+                outln!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
             Ok(arg) => args.push(arg),
@@ -89,18 +92,18 @@ fn fail(message: &str) -> ExitCode {
 
 fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> Result<(), String> {
     let full = verbosity == Verbosity::Full;
-    println!("seed: {seed}");
-    println!("rules: {rules}");
+    outln!("seed: {seed}");
+    outln!("rules: {rules}");
     let mut game = Game::new(rules, seed).map_err(|e| e.to_string())?;
     let blocked = game.blocked();
-    println!("blocked: {}", if blocked.is_empty() { "none".to_owned() } else { blocked.to_string() });
+    outln!("blocked: {}", if blocked.is_empty() { "none".to_owned() } else { blocked.to_string() });
 
     // The random player's draws are kept apart from the layout's by a different key.
     let mut black = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut white = MobilityPlayer::new();
     if full {
-        println!("black: {}, white: {}", black.name(), white.name());
-        println!("\n{}", diagram(game.position(), game.legal_moves()));
+        outln!("black: {}, white: {}", black.name(), white.name());
+        outln!("\n{}", diagram(game.position(), game.legal_moves()));
     }
     loop {
         let player: &mut dyn Player = match game.side_to_move() {
@@ -113,11 +116,11 @@ fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> 
         if full {
             let number = game.history().len();
             match mv {
-                Move::Pass => println!("{number}. {color} passes"),
-                Move::Place(_) if flips.is_empty() => println!("{number}. {color} {mv}"),
-                Move::Place(_) => println!("{number}. {color} {mv}, flips {flips}"),
+                Move::Pass => outln!("{number}. {color} passes"),
+                Move::Place(_) if flips.is_empty() => outln!("{number}. {color} {mv}"),
+                Move::Place(_) => outln!("{number}. {color} {mv}, flips {flips}"),
             }
-            println!("{}", diagram(game.position(), game.legal_moves()));
+            outln!("{}", diagram(game.position(), game.legal_moves()));
         }
     }
     let result = game.result().ok_or("the players stopped before the end")?;
@@ -130,11 +133,11 @@ fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> 
         let record = GameRecord::from_game(&game).map_err(|e| e.to_string())?.with_metadata(metadata);
         let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
         std::fs::write(path, json + "\n").map_err(|e| format!("{path}: {e}"))?;
-        println!("record: {path}");
+        outln!("record: {path}");
     }
     let winner = result.winner().map_or("draw".to_owned(), |c| format!("{c} wins"));
-    println!("moves: {}", game.history().len());
-    println!("winner: {winner}");
-    println!("result: {result}");
+    outln!("moves: {}", game.history().len());
+    outln!("winner: {winner}");
+    outln!("result: {result}");
     Ok(())
 }

@@ -11,9 +11,12 @@
 //! GGF game), the discs on the board; for WTHOR, the replayed score of a finished game and the
 //! recorded one otherwise. An invalid file is reported with its error and exit status 1.
 
+mod output;
+
 use std::path::Path;
 use std::process::ExitCode;
 
+use output::outln;
 use reversi::core::{Bitboard, Position, diagram};
 use reversi::records::wthor::WthorFile;
 use reversi::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};
@@ -42,11 +45,11 @@ fn main() -> ExitCode {
     match replay(Path::new(&file), game) {
         Ok(shown) => {
             for note in &shown.notes {
-                println!("{note}");
+                outln!("{note}");
             }
-            println!("moves: {}", shown.moves);
-            print!("{}", diagram(&shown.position, Bitboard::EMPTY));
-            println!("result: {}", shown.result);
+            outln!("moves: {}", shown.moves);
+            output::print(format_args!("{}", diagram(&shown.position, Bitboard::EMPTY)));
+            outln!("result: {}", shown.result);
             ExitCode::SUCCESS
         }
         Err(message) => {

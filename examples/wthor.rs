@@ -12,9 +12,12 @@
 //! A file that cannot be read is an error: the program prints it and exits with status 1; so
 //! does a game with an illegal move, after the tally.
 
+mod output;
+
 use std::path::Path;
 use std::process::ExitCode;
 
+use output::outln;
 use reversi_records::transcript;
 use reversi_records::wthor::{NameFile, NameKind, WthorFile, WthorGame, WthorSummary};
 
@@ -25,7 +28,7 @@ fn main() -> ExitCode {
         match arg.as_str() {
             "--verbose" | "-v" => verbose = true,
             "--help" | "-h" => {
-                println!("usage: wthor [--verbose] FILE.wtb...");
+                outln!("usage: wthor [--verbose] FILE.wtb...");
                 return ExitCode::SUCCESS;
             }
             _ => files.push(arg),
@@ -38,14 +41,14 @@ fn main() -> ExitCode {
     let mut total = WthorSummary::default();
     for file in &files {
         match replay_file(Path::new(file), verbose, &mut total) {
-            Ok(summary) => println!("{file}: {summary}"),
+            Ok(summary) => outln!("{file}: {summary}"),
             Err(message) => {
                 eprintln!("{file}: {message}");
                 return ExitCode::FAILURE;
             }
         }
     }
-    println!("{total}");
+    outln!("{total}");
     // A game that stopped early is a fact of the database; an illegal move is a broken file.
     if total.illegal > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
@@ -63,7 +66,7 @@ fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<W
         total.add(&replay);
         let who = || describe(game, players.as_ref(), tournaments.as_ref());
         match &replay {
-            Err(e) => println!("game {}: illegal {e} [{}]", i + 1, who()),
+            Err(e) => outln!("game {}: illegal {e} [{}]", i + 1, who()),
             Ok(r) if verbose || !r.score_matches() => {
                 let state = if r.is_finished() { "finished" } else { "unfinished" };
                 let mut line = format!(
@@ -78,7 +81,7 @@ fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<W
                     line.push(' ');
                     line.push_str(&transcript::write(r.moves()));
                 }
-                println!("{line}");
+                outln!("{line}");
             }
             Ok(_) => {}
         }

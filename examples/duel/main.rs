@@ -12,19 +12,23 @@
 //! `quit`. Quitting, the end of the input and the end of the game all save the record as JSON
 //! to `--record FILE` or `duel-<seed>.json`, and print where.
 
+#[path = "../output/mod.rs"]
+mod output;
 mod session;
 
 use std::io;
 use std::process::ExitCode;
 
+use output::outln;
 use reversi::variants::{Game, cli};
+use session::DuelError;
 
 fn main() -> ExitCode {
     let mut args = Vec::new();
     for arg in std::env::args_os().skip(1) {
         match arg.into_string() {
             Ok(arg) if arg == "--help" || arg == "-h" => {
-                println!("{}", session::USAGE);
+                outln!("{}", session::USAGE);
                 return ExitCode::SUCCESS;
             }
             Ok(arg) => args.push(arg),
@@ -42,6 +46,9 @@ fn main() -> ExitCode {
     };
     let outcome = match session::run(game, options.human, io::stdin().lock(), &mut io::stdout()) {
         Ok(outcome) => outcome,
+        // A read error on stdin cannot be a broken pipe: this one is stdout's, whose reader
+        // has gone. The game stops there, like the output, with no record saved.
+        Err(DuelError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => output::stop(&e),
         Err(e) => {
             eprintln!("duel: {e}");
             return ExitCode::FAILURE;
@@ -50,7 +57,7 @@ fn main() -> ExitCode {
     let path = options.record.unwrap_or_else(|| session::default_record_path(seed));
     match session::save_record(&outcome.record, &path) {
         Ok(()) => {
-            println!("record saved to {}", path.display());
+            outln!("record saved to {}", path.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
