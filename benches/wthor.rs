@@ -48,7 +48,7 @@ fn random_file() -> Vec<u8> {
             WthorGame::new(i as u16, 1, 2, score, score, &moves).expect("60 moves at most on 8x8")
         })
         .collect();
-    let header = WthorHeader::new(WthorDate { year: 2025, month: 1, day: 1 }, 2025);
+    let header = WthorHeader::new(WthorDate::new(2025, 1, 1).expect("a calendar date"), 2025);
     WthorFile::new(header, games).to_bytes().expect("a small file")
 }
 

@@ -52,13 +52,13 @@ fn sample_wtb() -> WthorFile {
         WthorGame::new(0, 1, 2, 40, 32, &game_1[..20]).unwrap(),
         WthorGame::new(0, 2, 1, 30, 30, &illegal).unwrap(),
     ];
-    WthorFile::new(WthorHeader::new(WthorDate { year: 2025, month: 11, day: 30 }, 2018), games)
+    WthorFile::new(WthorHeader::new(WthorDate::new(2025, 11, 30).unwrap(), 2018), games)
 }
 
 #[test]
 fn wthor_fixtures() {
     check("sample.wtb", &sample_wtb().to_bytes().unwrap());
-    let header = WthorHeader::new(WthorDate { year: 2025, month: 11, day: 30 }, 0);
+    let header = WthorHeader::new(WthorDate::new(2025, 11, 30).unwrap(), 0);
     let players =
         NameFile::new(NameKind::Players, header, vec!["???".into(), "Zhao Jing".into(), "Yamakawa Takashi".into()]);
     check("WTHOR.JOU", &players.to_bytes().unwrap());

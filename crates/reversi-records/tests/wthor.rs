@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use reversi_core::{MoveError, Square};
 use reversi_records::wthor::{
-    NameFile, NameKind, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader, WthorSummary,
+    DateField, NameFile, NameKind, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader, WthorSummary,
 };
 use reversi_variants::Move;
 
@@ -17,10 +17,15 @@ fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
+/// A header made on 2025-01-02 for games of no particular year.
+fn header() -> WthorHeader {
+    WthorHeader::new(WthorDate::new(2025, 1, 2).unwrap(), 0)
+}
+
 #[test]
 fn bytes_are_laid_out_as_the_format_says() {
     let game = WthorGame::new(222, 1971, 2135, 40, 34, &[sq("f5"), sq("d6"), sq("a1"), sq("h8")]).unwrap();
-    let file = WthorFile::new(WthorHeader::new(WthorDate { year: 2018, month: 8, day: 8 }, 2017), vec![game]);
+    let file = WthorFile::new(WthorHeader::new(WthorDate::new(2018, 8, 8).unwrap(), 2017), vec![game]);
     let bytes = file.to_bytes().unwrap();
     // Header: century, year, month, day, games (u32), records (u16), game year (u16), board
     // size, type, depth, reserved.
@@ -36,7 +41,7 @@ fn bytes_are_laid_out_as_the_format_says() {
 #[test]
 fn malformed_files_are_typed_errors() {
     let game = WthorGame::new(0, 0, 0, 32, 32, &[sq("f5")]).unwrap();
-    let bytes = WthorFile::new(WthorHeader::default(), vec![game]).to_bytes().unwrap();
+    let bytes = WthorFile::new(header(), vec![game]).to_bytes().unwrap();
     assert_eq!(WthorFile::parse(&bytes[..10]), Err(WthorError::Truncated { expected: 16, found: 10 }));
     assert_eq!(WthorFile::parse(&bytes[..80]), Err(WthorError::Truncated { expected: 84, found: 80 }));
     let mut longer = bytes.clone();
@@ -64,13 +69,69 @@ fn malformed_files_are_typed_errors() {
 }
 
 #[test]
+fn dates_are_calendar_dates_and_errors_name_the_field() {
+    let date = |y, m, d| WthorDate::new(y, m, d);
+    let field = |y, m, d| match date(y, m, d) {
+        Err(WthorError::Date { field, year, month, day }) => {
+            assert_eq!((year, month, day), (y, m, d), "the error repeats the date given");
+            Some(field)
+        }
+        Err(other) => panic!("{y}-{m}-{d}: {other}"),
+        Ok(_) => None,
+    };
+    for (y, m, d) in [(2018, 12, 31), (2024, 2, 29), (2000, 2, 29), (0, 1, 1), (WthorDate::MAX_YEAR, 12, 31)] {
+        assert_eq!(field(y, m, d), None, "{y}-{m}-{d} is a date");
+        let got = date(y, m, d).unwrap();
+        assert_eq!((got.year(), got.month(), got.day()), (y, m, d));
+    }
+    assert_eq!(field(WthorDate::MAX_YEAR + 1, 1, 1), Some(DateField::Year));
+    assert_eq!(field(u16::MAX, 0, 0), Some(DateField::Year), "the year is checked first");
+    assert_eq!(field(2025, 0, 1), Some(DateField::Month));
+    assert_eq!(field(2025, 13, 1), Some(DateField::Month));
+    assert_eq!(field(2025, 1, 0), Some(DateField::Day));
+    assert_eq!(field(2025, 1, 32), Some(DateField::Day));
+    assert_eq!(field(2025, 4, 31), Some(DateField::Day));
+    assert_eq!(field(2025, 2, 29), Some(DateField::Day), "2025 is not a leap year");
+    assert_eq!(field(1900, 2, 29), Some(DateField::Day), "nor is 1900");
+    let message = date(2025, 2, 30).unwrap_err().to_string();
+    assert!(message.contains("day") && message.contains("2025"), "{message}");
+    assert!(date(2018, 8, 8).unwrap() < date(2018, 12, 1).unwrap(), "ordered by time");
+}
+
+#[test]
+fn header_dates_are_read_checked_and_written_back() {
+    // The last date a header can hold is byte for byte what was written.
+    let last = WthorHeader::new(WthorDate::new(WthorDate::MAX_YEAR, 12, 31).unwrap(), 0);
+    let bytes = NameFile::new(NameKind::Players, last, Vec::new()).to_bytes().unwrap();
+    assert_eq!(&bytes[..4], &[255, 99, 12, 31]);
+    let back = NameFile::parse(NameKind::Players, &bytes).unwrap();
+    assert_eq!(back.to_bytes().unwrap(), bytes);
+    assert_eq!(WthorHeader::parse(&bytes).unwrap().created(), last.created());
+    // A month or day no calendar has is refused where it is read, naming the field.
+    let game = WthorGame::new(0, 0, 0, 32, 32, &[sq("f5")]).unwrap();
+    let good = WthorFile::new(header(), vec![game]).to_bytes().unwrap();
+    for (at, byte, field) in
+        [(2, 0, DateField::Month), (2, 13, DateField::Month), (3, 0, DateField::Day), (3, 32, DateField::Day)]
+    {
+        let mut bad = good.clone();
+        bad[at] = byte;
+        assert!(
+            matches!(WthorFile::parse(&bad), Err(WthorError::Date { field: f, .. }) if f == field),
+            "byte {at} = {byte}: {:?}",
+            WthorFile::parse(&bad)
+        );
+        assert!(matches!(NameFile::parse(NameKind::Tournaments, &bad[..16]), Err(WthorError::Date { .. })));
+    }
+}
+
+#[test]
 fn writing_checks_the_moves() {
     assert_eq!(
         WthorGame::new(0, 0, 0, 0, 0, &[sq("i1")]),
         Err(WthorError::OffBoard { move_number: 1, square: sq("i1") })
     );
     assert_eq!(WthorGame::new(0, 0, 0, 0, 0, &[sq("a1"); 61]), Err(WthorError::TooManyMoves { count: 61 }));
-    let header = WthorHeader::default();
+    let header = header();
     let long = NameFile::new(NameKind::Players, header, vec!["x".repeat(21)]);
     assert!(matches!(long.to_bytes(), Err(WthorError::Name { index: 0, len: 20, .. })));
     let wide = NameFile::new(NameKind::Tournaments, header, vec!["Łódź".into()]);

@@ -1,5 +1,7 @@
 //! The `.wtb` game file: its header and game records, read and written byte for byte.
 
+use core::fmt;
+
 use reversi_core::Square;
 
 use super::{GAME_LEN, HEADER_LEN, MOVE_BYTES};
@@ -31,6 +33,19 @@ pub enum WthorError {
     CreationYear {
         /// The byte.
         byte: u8,
+    },
+    /// A creation date that is not a calendar date (a month outside 1 to 12, a day its month
+    /// does not have) or whose year the header cannot hold (past [`WthorDate::MAX_YEAR`]).
+    #[error("invalid WTHOR creation date (year {year}, month {month}, day {day}): the {field} is out of range")]
+    Date {
+        /// The field at fault.
+        field: DateField,
+        /// The year given.
+        year: u16,
+        /// The month given.
+        month: u8,
+        /// The day given.
+        day: u8,
     },
     /// The header's board size (byte 12) is not 8×8 (`0` or `8`).
     #[error("unsupported WTHOR board size {size} (header byte 12): only 8x8 games are read")]
@@ -90,19 +105,102 @@ pub enum WthorError {
     },
 }
 
-/// The creation date of a WTHOR file, as its header stores it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// A field of a [`WthorDate`], named by [`WthorError::Date`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DateField {
+    /// The year (header bytes 0 and 1: the century and the year within it).
+    Year,
+    /// The month (header byte 2).
+    Month,
+    /// The day of the month (header byte 3).
+    Day,
+}
+
+impl fmt::Display for DateField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DateField::Year => "year",
+            DateField::Month => "month",
+            DateField::Day => "day",
+        })
+    }
+}
+
+/// The creation date of a WTHOR file, as its header stores it: a date of the (proleptic)
+/// Gregorian calendar whose year the header's century and year bytes hold, 0 to
+/// [`MAX_YEAR`](WthorDate::MAX_YEAR). Ordered by time.
+///
+/// ```
+/// use reversi_records::wthor::{DateField, WthorDate, WthorError};
+/// let date = WthorDate::new(2024, 2, 29)?;
+/// assert_eq!((date.year(), date.month(), date.day()), (2024, 2, 29));
+/// let err = WthorDate::new(2025, 2, 29).unwrap_err();
+/// assert!(matches!(err, WthorError::Date { field: DateField::Day, .. }), "{err}");
+/// # Ok::<(), WthorError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WthorDate {
-    /// The year, such as 2018 (the header stores the century and the year within it).
-    pub year: u16,
+    // In this order, so that the derived order is the order of time.
+    year: u16,
+    month: u8,
+    day: u8,
+}
+
+impl WthorDate {
+    /// The last year a header can hold: century byte 255, year byte 99.
+    pub const MAX_YEAR: u16 = 25_599;
+
+    /// The date `year`-`month`-`day`.
+    ///
+    /// # Errors
+    /// [`WthorError::Date`], naming the field, for a year past [`MAX_YEAR`](WthorDate::MAX_YEAR),
+    /// a month outside 1 to 12, or a day outside 1 to the month's length (29 February only
+    /// in a leap year).
+    pub const fn new(year: u16, month: u8, day: u8) -> Result<WthorDate, WthorError> {
+        let field = if year > WthorDate::MAX_YEAR {
+            DateField::Year
+        } else if month < 1 || month > 12 {
+            DateField::Month
+        } else if day < 1 || day > days_in_month(year, month) {
+            DateField::Day
+        } else {
+            return Ok(WthorDate { year, month, day });
+        };
+        Err(WthorError::Date { field, year, month, day })
+    }
+
+    /// The year, such as 2018.
+    #[must_use]
+    pub const fn year(&self) -> u16 {
+        self.year
+    }
+
     /// The month, 1 to 12.
-    pub month: u8,
-    /// The day, 1 to 31.
-    pub day: u8,
+    #[must_use]
+    pub const fn month(&self) -> u8 {
+        self.month
+    }
+
+    /// The day of the month, from 1.
+    #[must_use]
+    pub const fn day(&self) -> u8 {
+        self.day
+    }
+}
+
+/// The length of `month` (1 to 12) in `year`.
+const fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// The 16-byte header of every WTHOR file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct WthorHeader {
     created: WthorDate,
     games: u32,
@@ -119,14 +217,15 @@ impl WthorHeader {
     /// set when the file is written. The theoretical-score depth is 0 (not computed).
     #[must_use]
     pub fn new(created: WthorDate, game_year: u16) -> WthorHeader {
-        WthorHeader { created, game_year, board_size: 8, ..WthorHeader::default() }
+        WthorHeader { created, games: 0, records: 0, game_year, board_size: 8, game_type: 0, depth: 0, reserved: 0 }
     }
 
     /// Reads the first 16 bytes.
     ///
     /// # Errors
-    /// [`WthorError::Truncated`] if there are fewer than 16, and
-    /// [`WthorError::CreationYear`] if the year within the century is 100 or more.
+    /// [`WthorError::Truncated`] if there are fewer than 16,
+    /// [`WthorError::CreationYear`] if the year within the century is 100 or more, and
+    /// [`WthorError::Date`] if the creation date is not a calendar date.
     pub fn parse(bytes: &[u8]) -> Result<WthorHeader, WthorError> {
         let Some(b) = bytes.get(..HEADER_LEN) else {
             return Err(WthorError::Truncated { expected: HEADER_LEN, found: bytes.len() });
@@ -135,7 +234,7 @@ impl WthorHeader {
             return Err(WthorError::CreationYear { byte: b[1] });
         }
         Ok(WthorHeader {
-            created: WthorDate { year: u16::from(b[0]) * 100 + u16::from(b[1]), month: b[2], day: b[3] },
+            created: WthorDate::new(u16::from(b[0]) * 100 + u16::from(b[1]), b[2], b[3])?,
             games: u32::from_le_bytes([b[4], b[5], b[6], b[7]]),
             records: u16::from_le_bytes([b[8], b[9]]),
             game_year: u16::from_le_bytes([b[10], b[11]]),
@@ -150,8 +249,7 @@ impl WthorHeader {
     #[must_use]
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut b = [0; HEADER_LEN];
-        // The century byte saturates rather than wraps: a year past 25599 is not a real date.
-        b[0] = u8::try_from(self.created.year / 100).unwrap_or(u8::MAX);
+        b[0] = u8::try_from(self.created.year / 100).expect("WthorDate::new keeps the year within 25599");
         b[1] = (self.created.year % 100) as u8;
         b[2] = self.created.month;
         b[3] = self.created.day;
@@ -342,7 +440,7 @@ impl WthorGame {
 /// use reversi_records::wthor::{WthorDate, WthorFile, WthorGame, WthorHeader};
 /// let f5 = "f5".parse()?;
 /// let game = WthorGame::new(1, 2, 3, 40, 40, &[f5])?;
-/// let file = WthorFile::new(WthorHeader::new(WthorDate { year: 2025, month: 1, day: 2 }, 2025), vec![game]);
+/// let file = WthorFile::new(WthorHeader::new(WthorDate::new(2025, 1, 2)?, 2025), vec![game]);
 /// let bytes = file.to_bytes()?;
 /// assert_eq!(bytes.len(), 16 + 68);
 /// assert_eq!(bytes[16 + 8], 56); // f5: row 5, column 6

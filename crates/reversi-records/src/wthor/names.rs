@@ -25,8 +25,9 @@ impl NameKind {
 /// A player or tournament file: names numbered from 0, as the game records refer to them.
 ///
 /// ```
-/// use reversi_records::wthor::{NameFile, NameKind, WthorHeader};
-/// let file = NameFile::new(NameKind::Players, WthorHeader::default(), vec!["Tastet Marc".into()]);
+/// use reversi_records::wthor::{NameFile, NameKind, WthorDate, WthorHeader};
+/// let header = WthorHeader::new(WthorDate::new(2018, 12, 31)?, 0);
+/// let file = NameFile::new(NameKind::Players, header, vec!["Tastet Marc".into()]);
 /// let bytes = file.to_bytes()?;
 /// assert_eq!(bytes.len(), 16 + 20);
 /// let back = NameFile::parse(NameKind::Players, &bytes)?;
