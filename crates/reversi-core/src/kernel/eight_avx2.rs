@@ -173,15 +173,29 @@ macro_rules! count_two_plies {
     ($p:expr, $o:expr, $playable:expr, $moves:expr, $flips:ident) => {{
         let (p, o, playable, moves): (u64, u64, u64, u64) = ($p, $o, $playable, $moves);
         let b = bracketed(p, o);
+        let child = |x: u32| {
+            let f = $flips(&b, x);
+            (o ^ f, p | f | 1 << x)
+        };
+        // A child with no move is one leaf, a pass or the end of the game.
+        let count = |(mover, opponent): (u64, u64)| {
+            u64::from(legal(mover, opponent, !(mover | opponent) & playable).count_ones().max(1))
+        };
         let mut total = 0;
         let mut rest = moves;
+        // Two children a turn, the second's flips before the first's moves, so that the
+        // processor overlaps their chains of dependent steps.
         while rest != 0 {
-            let x = rest.trailing_zeros();
+            let first = rest.trailing_zeros();
             rest &= rest - 1;
-            let f = $flips(&b, x);
-            let (mover, opponent) = (o ^ f, p | f | 1 << x);
-            // A child with no move is one leaf, a pass or the end of the game.
-            total += u64::from(legal(mover, opponent, !(mover | opponent) & playable).count_ones().max(1));
+            if rest == 0 {
+                total += count(child(first));
+                break;
+            }
+            let second = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (a, b) = (child(first), child(second));
+            total += count(a) + count(b);
         }
         total
     }};

@@ -375,20 +375,33 @@ macro_rules! count_two_plies {
         let c = consts(mg);
         let b = bracketed!(&c, p, o);
         let (pv, ov) = (splat(p), splat(o));
-        let mut total = 0;
-        let mut rest = moves;
-        while rest != 0 {
-            let x = rest.trailing_zeros();
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
-            // The child stays in vectors: the flips, ored across the lanes, are in every lane.
-            let f = all_lanes($flips!(mg, &c, &b, x));
-            let (mover, opponent) = (xor(ov, f), or(pv, or(f, splat(bit))));
+        // The child stays in vectors: the flips, ored across the lanes, are in every lane.
+        let child = |bit: u128| {
+            let f = all_lanes($flips!(mg, &c, &b, bit.trailing_zeros()));
+            (xor(ov, f), or(pv, or(f, splat(bit))), bit)
+        };
+        let count = |(mover, opponent, bit): (V, V, u128)| {
             let (up, down) = fills_v!(&c, mover, opponent);
             // The child's empty cells are the position's but the move: flips only swap colours.
             let empty = !(p | o | bit) & c.playable;
             // A child with no move is one leaf, a pass or the end of the game.
-            total += u64::from((or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & empty).count_ones().max(1));
+            u64::from((or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & empty).count_ones().max(1))
+        };
+        let mut total = 0;
+        let mut rest = moves;
+        // Two children a turn, the second's flips before the first's moves, so that the
+        // processor overlaps their long chains of dependent steps.
+        while rest != 0 {
+            let first = rest & rest.wrapping_neg();
+            rest ^= first;
+            if rest == 0 {
+                total += count(child(first));
+                break;
+            }
+            let second = rest & rest.wrapping_neg();
+            rest ^= second;
+            let (a, b) = (child(first), child(second));
+            total += count(a) + count(b);
         }
         total
     }};

@@ -528,17 +528,29 @@ mod avx512 {
             let mut total = 0;
             let mut rest = moves;
             // The children stay in vectors, from the flips to the count of their moves.
-            while !rest.is_zero() {
-                let i = rest.lowest();
-                rest = rest.without_lowest();
+            let child = |i: u32| {
                 let (f, bit) = flips!(b, i, $long);
-                let (mover, opponent) = (_mm256_xor_si256(ov, f), or(pv, or(f, bit)));
+                (_mm256_xor_si256(ov, f), or(pv, or(f, bit)))
+            };
+            let count = |(mover, opponent): (__m256i, __m256i)| {
                 let m = legal_v!(mover, opponent, playable, $long);
                 // Per-lane popcounts (VPOPCNTDQ), summed.
                 let count = _mm256_popcnt_epi64(m);
                 let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
                 let count = _mm_cvtsi128_si64(_mm_add_epi64(count, _mm_unpackhi_epi64(count, count))) as u64;
-                total += count.max(1);
+                count.max(1)
+            };
+            while !rest.is_zero() {
+                let i = rest.lowest();
+                rest = rest.without_lowest();
+                if rest.is_zero() {
+                    total += count(child(i));
+                    break;
+                }
+                let j = rest.lowest();
+                rest = rest.without_lowest();
+                let (a, c) = (child(i), child(j));
+                total += count(a) + count(c);
             }
             total
         }};
