@@ -3,8 +3,8 @@
 mod common;
 
 use common::{Rng, random_finished_game, random_game, random_ggs_rules};
-use reversi_core::{Color, Square};
-use reversi_records::ggf::{self, BoardType, GgfEnding, GgfError, GgfGame};
+use reversi_core::{Bitboard, Color, Geometry, Position, Square};
+use reversi_records::ggf::{self, BoardType, GgfEnding, GgfError, GgfField, GgfGame, GgfMove, GgfResult};
 use reversi_records::{Ending, GameRecord, RecordError, RecordResult};
 use reversi_variants::{Blocked, Board, Game, Move, Rules, Scoring};
 
@@ -46,22 +46,22 @@ fn reads_a_ggs_game_with_evals_times_and_passes() {
     let text = ggs_game(&moves_of(GAME_2), "+26.000");
     let games = ggf::parse(&text).unwrap();
     let g = &games[0];
-    assert_eq!(g.board, BoardType::Square(8));
-    assert_eq!((g.black.as_deref(), g.white.as_deref()), (Some("alice"), Some("bob")));
-    assert_eq!(g.date.as_deref(), Some("2003.12.15_13:24:03.MST"));
-    assert_eq!(g.game_type.as_deref(), Some("8"));
+    assert_eq!(g.board(), BoardType::Square(8));
+    assert_eq!((g.black(), g.white()), (Some("alice"), Some("bob")));
+    assert_eq!(g.date(), Some("2003.12.15_13:24:03.MST"));
+    assert_eq!(g.game_type(), Some("8"));
     assert_eq!(g.property("TI"), Some("05:00//02:00"));
-    assert_eq!(g.moves.len(), 63);
-    assert_eq!((g.moves[1].eval, g.moves[1].time), (Some(1.5), Some(0.01)));
-    assert_eq!(g.moves.iter().filter(|m| m.played == Move::Pass).count(), 3);
-    let result = g.result.unwrap();
-    assert_eq!((result.margin, result.ending), (26.0, GgfEnding::Normal));
+    assert_eq!(g.moves().len(), 63);
+    assert_eq!((g.moves()[1].eval(), g.moves()[1].time()), (Some(1.5), Some(0.01)));
+    assert_eq!(g.moves().iter().filter(|m| m.played() == Move::Pass).count(), 3);
+    let result = g.result().unwrap();
+    assert_eq!((result.margin(), result.ending()), (26.0, GgfEnding::Normal));
     // WTHOR records 45 for Black; the board is full at the end, so 45-19 and a margin of +26.
     let record = g.to_record(1).unwrap();
     assert_eq!((record.result().black(), record.result().white()), (45, 19));
     assert_eq!(record.metadata().black.as_deref(), Some("alice"));
     // Written back, the evaluations and times survive at the GGF level.
-    let again = ggf::parse(&g.to_ggf().unwrap()).unwrap();
+    let again = ggf::parse(&g.to_ggf()).unwrap();
     assert_eq!(&again[0], g);
 }
 
@@ -72,8 +72,9 @@ fn passes_may_be_pa_pass_or_left_out() {
     let without: String = {
         let games = ggf::parse(&explicit).unwrap();
         let mut g = games[0].clone();
-        g.moves.retain(|m| m.played != Move::Pass);
-        g.to_ggf().unwrap()
+        let placed = g.moves().iter().filter(|m| m.played() != Move::Pass).copied().collect();
+        g.set_moves(placed).unwrap();
+        g.to_ggf()
     };
     let records: Vec<GameRecord> =
         [explicit, as_word, without].iter().map(|t| ggf::parse_records(t).unwrap().remove(0)).collect();
@@ -118,7 +119,7 @@ fn wof_scoring_is_read_from_the_margin() {
     )
     .unwrap();
     let mut g = GgfGame::from_record(&wof).unwrap();
-    g.properties.clear(); // as GGS writes it: no RU
+    g.set_properties(Vec::new()).unwrap(); // as GGS writes it: no RU
     let back = g.to_record(1).unwrap();
     assert_eq!(back.rules().scoring(), Scoring::Wof, "{empties} empty cells go to the winner");
     assert_eq!(back.result(), wof.result());
@@ -146,12 +147,12 @@ fn octagon_boards_skip_the_cut_cells() {
     let rules = Rules::builder().board(Board::Octagon).build().unwrap();
     let record = GameRecord::from_game(&random_finished_game(rules, 0, &mut Rng::new(9))).unwrap();
     let g = GgfGame::from_record(&record).unwrap();
-    let text = g.to_ggf().unwrap();
+    let text = g.to_ggf();
     let bo = text.split("BO[").nth(1).unwrap().split(']').next().unwrap();
     let cells: String = bo.split_whitespace().skip(1).collect();
     assert!(bo.starts_with("88 "));
     assert_eq!(cells.len(), 88 + 1, "88 cells and the side to move");
-    assert_eq!(ggf::parse(&text).unwrap()[0].board, BoardType::Octagon);
+    assert_eq!(ggf::parse(&text).unwrap()[0].board(), BoardType::Octagon);
 }
 
 #[test]
@@ -274,23 +275,117 @@ fn escaped_values_round_trip() {
     assert_eq!(ggf::parse_records(&text).unwrap(), vec![record]);
 }
 
+/// The 10×10 board with every cell playable, and `discs` black discs on it.
+fn ten_by_ten(discs: &[&str]) -> Position {
+    let black = discs.iter().map(|d| sq(d)).collect();
+    Position::from_parts(Geometry::rectangle(10, 10).unwrap(), black, Bitboard::EMPTY, Color::Black).unwrap()
+}
+
 #[test]
-fn a_start_off_its_board_type_is_not_written() {
+fn a_start_off_its_board_type_is_refused_when_built() {
+    let off = |board, start: Position| match GgfGame::new(board, start) {
+        Err(GgfError::StartOffBoard { board: name, start: text }) => {
+            assert_eq!((name, text), (board.name(), start.to_string()));
+            true
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => false,
+    };
+    // Another size: an 8x8 start under board types 88 and 10, a 10x10 one under 8.
+    assert!(off(BoardType::Octagon, Position::default()));
+    assert!(off(BoardType::Square(10), Position::default()));
+    assert!(off(BoardType::Square(8), ten_by_ten(&[])));
+    // The right size, but playable cells (and a disc) where the Octagon cuts its corners.
+    assert!(off(BoardType::Octagon, ten_by_ten(&[])));
+    assert!(off(BoardType::Octagon, ten_by_ten(&["a1"])));
+    // The Octagon's own start fits, and so does a start with blocked cells; those are BL.
+    let octagon = Rules::builder().board(Board::Octagon).build().unwrap();
+    let start = *Game::new(octagon, 0).unwrap().start_position();
+    assert!(!off(BoardType::Octagon, start));
+    let blocked: Bitboard = [sq("c3"), sq("h8")].into_iter().collect();
+    let geometry = Geometry::rectangle(10, 10).unwrap().with_unplayable(blocked).unwrap();
+    let g = GgfGame::new(BoardType::Square(10), Position::empty(geometry, Color::White)).unwrap();
+    assert_eq!(g.blocked(), blocked);
+    assert!(g.to_ggf().contains("BL[c3 h8]"), "{}", g.to_ggf());
+    assert_eq!(ggf::parse(&g.to_ggf()).unwrap(), [g]);
+}
+
+/// The part an [`GgfError::Invalid`] names.
+fn field<T: core::fmt::Debug>(r: Result<T, GgfError>) -> GgfField {
+    match r {
+        Err(GgfError::Invalid { field, .. }) => field,
+        other => panic!("expected GgfError::Invalid, got {other:?}"),
+    }
+}
+
+#[test]
+fn building_a_game_checks_each_part_and_names_it() {
+    // A board type GGS lacks: not even its geometry is asked for (Square(5) has none).
+    for n in [0, 2, 5, 16, 88] {
+        let start = Position::start(Geometry::rectangle(16, 16).unwrap()).unwrap();
+        assert_eq!(field(GgfGame::new(BoardType::Square(n), start)), GgfField::Board, "Square({n})");
+    }
+    // Numbers GGF cannot write.
+    let f5 = GgfMove::new(Color::Black, Move::Place(sq("f5")));
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        assert_eq!(field(f5.with_eval(bad)), GgfField::Eval);
+        assert_eq!(field(f5.with_time(bad)), GgfField::Time);
+        assert_eq!(field(GgfResult::new(bad, GgfEnding::Resigned)), GgfField::Margin);
+    }
+    // Moves off the board, named by their number in the game; the game is left as it was.
+    let mut g = GgfGame::new(BoardType::Square(8), Position::default()).unwrap();
+    g.push_move(f5).unwrap();
+    let i1 = GgfMove::new(Color::White, Move::Place(sq("i1")));
+    let err = g.push_move(i1).unwrap_err();
+    assert_eq!(field(Err::<(), _>(err.clone())), GgfField::Move { move_number: 2 });
+    assert!(err.to_string().contains("i1") && err.to_string().contains("8x8"), "{err}");
+    assert_eq!(field(g.set_moves(vec![f5, f5, i1, f5])), GgfField::Move { move_number: 3 });
+    assert_eq!(g.moves(), [f5]);
+    g.push_move(GgfMove::new(Color::White, Move::Pass)).unwrap();
+    // Property names that are not GGF names, or are the game's own parts.
+    for name in ["", "pc", "P1", "P C", "GM", "BO", "BL", "RE", "PB", "PW", "DT", "TY", "B", "W"] {
+        assert_eq!(field(g.push_property(name, "x")), GgfField::Property, "{name:?}");
+    }
+    g.push_property("PC", "x").unwrap();
+    let bad = vec![("EV".to_owned(), "y".to_owned()), ("B".to_owned(), "f5".to_owned())];
+    assert_eq!(field(g.set_properties(bad)), GgfField::Property);
+    assert_eq!(g.properties(), [("PC".to_owned(), "x".to_owned())]);
+    assert_eq!(g.moves().len(), 2);
+}
+
+#[test]
+fn a_game_built_by_hand_round_trips() {
     let rules = Rules::builder().board(Board::Octagon).build().unwrap();
-    let record = GameRecord::from_game(&random_finished_game(rules, 0, &mut Rng::new(3))).unwrap();
-    let mut g = GgfGame::from_record(&record).unwrap();
-    // Another size: an 8x8 start under board type 88.
-    g.start = reversi_core::Position::default();
-    assert!(matches!(g.to_ggf(), Err(ggf::GgfError::StartOffBoard { .. })));
-    // The right size, but a disc where the Octagon cuts a corner.
-    let full = reversi_core::Geometry::rectangle(10, 10).unwrap();
-    let a1: reversi_core::Square = "a1".parse().unwrap();
-    g.start = reversi_core::Position::from_parts(
-        full,
-        reversi_core::Bitboard::from(a1),
-        reversi_core::Bitboard::EMPTY,
-        reversi_core::Color::Black,
-    )
-    .unwrap();
-    assert!(matches!(g.to_ggf(), Err(ggf::GgfError::StartOffBoard { .. })));
+    let mut g = GgfGame::new(BoardType::Octagon, *Game::new(rules, 0).unwrap().start_position()).unwrap();
+    let moves = vec![
+        GgfMove::new(Color::Black, Move::Place(sq("a1"))).with_eval(-0.0).unwrap(), // a cut cell: GGF can say it
+        GgfMove::new(Color::Black, Move::Place(sq("j10"))).with_time(1e300).unwrap(),
+        GgfMove::new(Color::White, Move::Pass).with_eval(1e-300).unwrap().with_time(0.1 + 0.2).unwrap(),
+        GgfMove::new(Color::White, Move::Place(sq("e5"))).with_eval(-12.375).unwrap(),
+    ];
+    g.set_moves(moves).unwrap();
+    g.set_result(Some(GgfResult::new(f64::MAX, GgfEnding::Agreed).unwrap()));
+    g.set_black(Some("a]b\\c".into()));
+    g.set_white(Some(String::new()));
+    g.set_date(Some(" 2026 ".into()));
+    g.set_game_type(Some("s88r".into()));
+    g.set_properties(vec![("TG".into(), "k=v".into()), ("X".into(), "[]".into()), ("TG".into(), String::new())])
+        .unwrap();
+    let text = g.to_ggf();
+    assert_eq!(ggf::parse(&text).unwrap(), [g.clone()], "{text}");
+    // Nothing set at all, and a game on every GGS board.
+    for board in [4, 6, 8, 10, 12, 14].map(BoardType::Square).into_iter().chain([BoardType::Octagon]) {
+        let g = GgfGame::new(board, Position::empty(board.geometry(), Color::White)).unwrap();
+        assert_eq!(ggf::parse(&g.to_ggf()).unwrap(), [g]);
+    }
+}
+
+#[test]
+fn numbers_that_overflow_are_refused_when_read() {
+    let good = ggs_game(&moves_of(GAME_1), "-12");
+    let huge = format!("1{}", "0".repeat(400));
+    let result = ggf::parse(&good.replace("RE[-12]", &format!("RE[-{huge}]")));
+    assert!(matches!(result, Err(GgfError::Value { game: 1, ref property, .. }) if property == "RE"), "{result:?}");
+    let eval = ggf::parse(&good.replacen("B[F5/0.50/", &format!("B[F5/{huge}/"), 1));
+    assert!(matches!(eval, Err(GgfError::Move { game: 1, move_number: 1, .. })), "{eval:?}");
 }

@@ -5,8 +5,11 @@ mod common;
 
 use common::{Rng, random_any_rules, random_finished_game, random_game, random_ggs_rules};
 use proptest::prelude::*;
+use reversi_core::{Color, Position, Square};
+use reversi_records::ggf::{BoardType, GgfEnding, GgfError, GgfField, GgfGame, GgfMove, GgfResult};
 use reversi_records::wthor::{NameFile, NameKind, WthorFile};
 use reversi_records::{Ending, GameRecord, RecordData, RecordResult, ggf, transcript};
+use reversi_variants::Move;
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).unwrap()
@@ -50,6 +53,8 @@ fn check_text(text: &str) {
     }
     if let Ok(games) = ggf::parse(text) {
         for (i, g) in games.iter().enumerate() {
+            // Whatever reads is written back as text that reads as the same game.
+            assert_eq!(ggf::parse(&g.to_ggf()).as_deref(), Ok(std::slice::from_ref(g)), "{text:?}");
             let _ = g.replay(i + 1);
             if let Ok(record) = g.to_record(i + 1) {
                 let _ = ggf::write_records(&[record]);
@@ -99,6 +104,65 @@ proptest! {
             let bytes = damage(fixture(name), &edits);
             check_text(&String::from_utf8_lossy(&bytes));
         }
+    }
+
+    #[test]
+    fn ggf_games_built_from_any_parts_round_trip_or_are_refused(
+        side in 0usize..7,
+        moves in proptest::collection::vec((0u8..16, 0u8..16, any::<bool>(), proptest::option::of(any::<f64>()), proptest::option::of(any::<f64>())), 0..12),
+        margin in proptest::option::of(any::<f64>()),
+        names in proptest::collection::vec(proptest::option::of(any::<String>()), 4),
+        properties in proptest::collection::vec(("[A-Z]{1,2}|[a-z0-9 ]{0,2}", any::<String>()), 0..6),
+    ) {
+        let board = if side == 6 { BoardType::Octagon } else { BoardType::Square(4 + 2 * side as u8) };
+        let mut g = GgfGame::new(board, Position::start(board.geometry()).unwrap()).unwrap();
+        let area = board.geometry();
+        for (column, row, white, eval, time) in moves {
+            let color = if white { Color::White } else { Color::Black };
+            let played = if column == 0 && row == 0 { Move::Pass } else { Move::Place(Square::new(column, row).unwrap()) };
+            let mut m = GgfMove::new(color, played);
+            for (value, field) in [(eval, GgfField::Eval), (time, GgfField::Time)] {
+                let Some(value) = value else { continue };
+                let with = if field == GgfField::Eval { m.with_eval(value) } else { m.with_time(value) };
+                match with {
+                    Ok(next) => m = next,
+                    Err(GgfError::Invalid { field: f, .. }) => {
+                        prop_assert!(!value.is_finite());
+                        prop_assert_eq!(f, field);
+                    }
+                    Err(other) => prop_assert!(false, "{other}"),
+                }
+            }
+            let before = g.clone();
+            match g.push_move(m) {
+                Ok(()) => prop_assert!(played == Move::Pass || area.contains(Square::new(column, row).unwrap())),
+                Err(GgfError::Invalid { field: GgfField::Move { move_number }, .. }) => {
+                    prop_assert_eq!(move_number, before.moves().len() + 1);
+                    prop_assert_eq!(&g, &before, "unchanged");
+                }
+                Err(other) => prop_assert!(false, "{other}"),
+            }
+        }
+        if let Some(margin) = margin {
+            match GgfResult::new(margin, GgfEnding::Timeout) {
+                Ok(r) => g.set_result(Some(r)),
+                Err(e) => {
+                    let named = matches!(e, GgfError::Invalid { field: GgfField::Margin, .. });
+                    prop_assert!(!margin.is_finite() && named, "{}", e);
+                }
+            }
+        }
+        g.set_black(names[0].clone());
+        g.set_white(names[1].clone());
+        g.set_date(names[2].clone());
+        g.set_game_type(names[3].clone());
+        for (name, value) in properties {
+            let own = ["GM", "BO", "BL", "RE", "PB", "PW", "DT", "TY", "B", "W"].contains(&name.as_str());
+            let valid = !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase()) && !own;
+            prop_assert_eq!(g.push_property(name, value).is_ok(), valid);
+        }
+        let text = g.to_ggf();
+        prop_assert_eq!(ggf::parse(&text), Ok(vec![g]), "{}", text);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 
 use reversi_variants::{Blocked, Board, Game, GameResult, Move, Rules, Scoring};
 
-use super::game::{BoardType, GgfEnding, GgfGame, GgfMove, GgfResult};
+use super::game::{BoardType, GgfGame};
+use super::parts::{GgfEnding, GgfMove, GgfResult};
 use super::{EVENT, GgfError, RULES, SCORES, SEED, TAG, rules_text};
 use crate::record::{Ending, GameRecord, Metadata, RecordData, RecordResult, ResultData};
 
@@ -21,11 +22,10 @@ impl GgfGame {
             other => return Err(GgfError::Unsupported { game: 1, what: format!("the {other} board") }),
         };
         let game = record.replay();
-        let moves = game
-            .history()
-            .iter()
-            .map(|ply| GgfMove { color: ply.color(), played: ply.played(), eval: None, time: None })
-            .collect();
+        // A record's table is its rules' board with its blocked cells, and its moves are on
+        // it, so the checks below pass; they stay, as typed errors, for what should not happen.
+        let mut g = GgfGame::new(board, *game.start_position())?;
+        g.set_moves(game.history().iter().map(|ply| GgfMove::new(ply.color(), ply.played())).collect())?;
         let r = record.result();
         // GGF has no ending for a game stopped without a result: it gets no RE, and SC
         // says that it stopped and at what count.
@@ -36,31 +36,26 @@ impl GgfGame {
             Ending::Agreed => Some(GgfEnding::Agreed),
             Ending::Unfinished => None,
         };
-        let mut properties = vec![(RULES.to_owned(), rules_text::write(record.rules()))];
+        g.set_result(ending.map(|ending| GgfResult::new(r.margin() as f64, ending)).transpose()?);
+        g.push_property(RULES, rules_text::write(record.rules()))?;
         if let Some(seed) = record.seed() {
-            properties.push((SEED.to_owned(), seed.to_string()));
+            g.push_property(SEED, seed.to_string())?;
         }
         if ending != Some(GgfEnding::Normal) {
-            properties.push((SCORES.to_owned(), r.to_string()));
+            g.push_property(SCORES, r.to_string())?;
         }
         let meta = record.metadata();
         if let Some(event) = &meta.event {
-            properties.push((EVENT.to_owned(), event.clone()));
+            g.push_property(EVENT, event.as_str())?;
         }
         for (key, value) in &meta.tags {
-            properties.push((TAG.to_owned(), format!("{key}={value}")));
+            g.push_property(TAG, format!("{key}={value}"))?;
         }
-        Ok(GgfGame {
-            board,
-            start: *game.start_position(),
-            moves,
-            result: ending.map(|ending| GgfResult { margin: r.margin() as f64, ending }),
-            black: meta.black.clone(),
-            white: meta.white.clone(),
-            date: meta.date.clone(),
-            game_type: Some(board.name()),
-            properties,
-        })
+        g.set_black(meta.black.clone());
+        g.set_white(meta.white.clone());
+        g.set_date(meta.date.clone());
+        g.set_game_type(Some(board.name()));
+        Ok(g)
     }
 
     /// The rules of the game: from `RU` if present, else the standard rules on the `BO` board
@@ -75,7 +70,7 @@ impl GgfGame {
             value: value.to_owned(),
             reason,
         };
-        let board = match self.board {
+        let board = match self.board() {
             BoardType::Square(n) => Board::Rectangle { width: n, height: n },
             BoardType::Octagon => Board::Octagon,
         };
@@ -83,7 +78,7 @@ impl GgfGame {
             Some(text) => {
                 let rules = rules_text::parse(text).map_err(|reason| value_error(RULES, text, reason))?;
                 if rules.board() != board {
-                    return Err(value_error(RULES, text, format!("the board is not BO's {}", self.board.name())));
+                    return Err(value_error(RULES, text, format!("the board is not BO's {}", self.board().name())));
                 }
                 Ok(rules)
             }
@@ -120,25 +115,25 @@ impl GgfGame {
         };
         let mut table = crate::record::table(&rules, seed, self.blocked())
             .map_err(|source| GgfError::Record { game, source: crate::RecordError::Layout { source } })?;
-        if *table.start_position() != self.start {
+        if table.start_position() != self.start() {
             return Err(GgfError::Unsupported {
                 game,
-                what: format!("the start position {} (the rules start from {})", self.start, table.start_position()),
+                what: format!("the start position {} (the rules start from {})", self.start(), table.start_position()),
             });
         }
-        for (i, m) in self.moves.iter().enumerate() {
+        for (i, m) in self.moves().iter().enumerate() {
             let move_number = i + 1;
-            if m.color != table.side_to_move() {
-                if table.must_pass() && m.played != Move::Pass {
+            if m.color() != table.side_to_move() {
+                if table.must_pass() && m.played() != Move::Pass {
                     table.play(Move::Pass).expect("a forced pass is legal");
                 } else {
-                    return Err(GgfError::WrongColor { game, move_number, color: m.color });
+                    return Err(GgfError::WrongColor { game, move_number, color: m.color() });
                 }
             }
-            table.play(m.played).map_err(|source| GgfError::IllegalMove {
+            table.play(m.played()).map_err(|source| GgfError::IllegalMove {
                 game,
                 move_number,
-                played: m.played,
+                played: m.played(),
                 source,
             })?;
         }
@@ -159,7 +154,7 @@ impl GgfGame {
     /// result or `SC`, and [`GgfError::Record`] for a result that does not fit the game.
     pub fn to_record(&self, game: usize) -> Result<GameRecord, GgfError> {
         let record_error = |source| GgfError::Record { game, source };
-        let (rules, played, record_result) = match self.result {
+        let (rules, played, record_result) = match self.result() {
             Some(result) => self.ended(game, result)?,
             None => {
                 let text = self.property(SCORES).ok_or(GgfError::NoResult { game })?;
@@ -170,13 +165,13 @@ impl GgfGame {
             }
         };
         let mut metadata = Metadata {
-            black: self.black.clone(),
-            white: self.white.clone(),
-            date: self.date.clone(),
+            black: self.black().map(str::to_owned),
+            white: self.white().map(str::to_owned),
+            date: self.date().map(str::to_owned),
             event: self.property(EVENT).map(str::to_owned),
             ..Metadata::default()
         };
-        for (name, value) in &self.properties {
+        for (name, value) in self.properties() {
             if name == TAG {
                 let (key, v) = value.split_once('=').ok_or_else(|| GgfError::Value {
                     game,
@@ -205,15 +200,15 @@ impl GgfGame {
     /// The rules, the replay and the result of a game with a result (`RE`).
     fn ended(&self, game: usize, result: GgfResult) -> Result<(Rules, Game, RecordResult), GgfError> {
         let record_error = |source| GgfError::Record { game, source };
-        let margin = integer_margin(result.margin).ok_or_else(|| GgfError::Value {
+        let margin = integer_margin(result.margin()).ok_or_else(|| GgfError::Value {
             game,
             property: "RE".into(),
-            value: result.margin.to_string(),
+            value: result.margin().to_string(),
             reason: "the margin must be a whole number".into(),
         })?;
         let mut rules = self.rules(game)?;
         let played = self.replay_with(game, rules.clone())?;
-        let ending = match result.ending {
+        let ending = match result.ending() {
             GgfEnding::Normal => Ending::PlayedOut,
             GgfEnding::Resigned => Ending::Resigned,
             GgfEnding::Timeout => Ending::Time,
@@ -240,7 +235,7 @@ impl GgfGame {
                     GgfError::Value {
                         game,
                         property: "RE".into(),
-                        value: result.margin.to_string(),
+                        value: result.margin().to_string(),
                         reason: "the margin does not split the board's cells".into(),
                     }
                 })?,

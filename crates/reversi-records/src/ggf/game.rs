@@ -1,12 +1,15 @@
-//! A GGF game read into types: board, moves, result, players, and the other properties.
+//! A GGF game in types: its board, start, moves, result, players and other properties,
+//! built only through checks that keep it writable as GGF text that reads back the same.
 
-use core::fmt::Write as _;
-
-use reversi_core::{Bitboard, Color, Geometry, Position, Square};
+use reversi_core::{Bitboard, Geometry, Position};
 use reversi_variants::Move;
 
-use super::syntax::{self, RawProperty};
-use super::{BLOCKED, GgfError};
+use super::parts::{GgfMove, GgfResult};
+use super::{BLOCKED, GgfError, GgfField};
+
+/// The properties read into a [`GgfGame`]'s own parts, so that no other property may have
+/// their names: written among the others, they would be read back as those parts (or twice).
+const OWN_PROPERTIES: [&str; 10] = ["GM", "BO", BLOCKED, "RE", "PB", "PW", "DT", "TY", "B", "W"];
 
 /// A GGS board type: a square board of side 4 to 14, or the Octagon (`88`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,71 +54,139 @@ impl BoardType {
     }
 }
 
-/// A move as GGF writes it, `B[f5/1.23/4.5]`: the colour, the move, and the optional
-/// evaluation and time (seconds).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GgfMove {
-    /// Who moved.
-    pub color: Color,
-    /// The cell, or a pass (`PA` or `pass`).
-    pub played: Move,
-    /// The mover's evaluation, if given.
-    pub eval: Option<f64>,
-    /// The time taken in seconds, if given.
-    pub time: Option<f64>,
-}
-
-/// How a GGF game ended, from the flag of its `RE` value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum GgfEnding {
-    /// No flag: played to the end.
-    Normal,
-    /// `:r`, resigned.
-    Resigned,
-    /// `:t`, lost on time.
-    Timeout,
-    /// `:s`, a score both players agreed.
-    Agreed,
-}
-
-/// The `RE` value: Black's margin (Black's score minus White's) and how the game ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GgfResult {
-    /// Black's margin.
-    pub margin: f64,
-    /// How the game ended.
-    pub ending: GgfEnding,
-}
-
 /// One GGF game.
 ///
-/// The properties read into fields are `GM` (must be `Othello`), `BO`, `B`, `W`, `RE`, `PB`,
-/// `PW`, `DT`, `TY` and the extension `BL` (blocked cells); every other property is kept,
-/// in order, in [`properties`](GgfGame::properties).
+/// The properties read into parts of their own are `GM` (must be `Othello`), `BO`, `B`, `W`,
+/// `RE`, `PB`, `PW`, `DT`, `TY` and the extension `BL` (blocked cells); every other property
+/// is kept, in order, in [`properties`](GgfGame::properties).
+///
+/// The parts are private, and every way to build or change a game checks them, so a game
+/// always has a GGS board type, a start position on it, moves on it, finite numbers and
+/// property names GGF can write: [`to_ggf`](GgfGame::to_ggf) cannot fail, and
+/// [`parse`](super::parse) gives the same game back.
+///
+/// ```
+/// use reversi_core::{Color, Position};
+/// use reversi_records::ggf::{self, BoardType, GgfEnding, GgfError, GgfField, GgfGame, GgfMove, GgfResult};
+/// use reversi_variants::Move;
+///
+/// let mut game = GgfGame::new(BoardType::Square(8), Position::default())?;
+/// game.push_move(GgfMove::new(Color::Black, Move::Place("f5".parse()?)).with_time(1.5)?)?;
+/// game.set_result(Some(GgfResult::new(-64.0, GgfEnding::Resigned)?));
+/// game.set_black(Some("ann".into()));
+/// game.push_property("PC", "by hand")?;
+/// assert_eq!(ggf::parse(&game.to_ggf())?, [game.clone()]);
+///
+/// // What GGF could not write back is refused, naming the part, and the game is unchanged.
+/// let off = GgfMove::new(Color::White, Move::Place("j10".parse()?));
+/// let err = game.push_move(off).unwrap_err();
+/// assert!(matches!(err, GgfError::Invalid { field: GgfField::Move { move_number: 2 }, .. }), "{err}");
+/// assert!(game.push_property("RE", "+2").is_err());
+/// assert_eq!(game.moves().len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GgfGame {
-    /// The board type, from `BO`.
-    pub board: BoardType,
-    /// The position before the first move, from `BO`; blocked cells (`BL`) are unplayable.
-    pub start: Position,
-    /// The moves.
-    pub moves: Vec<GgfMove>,
-    /// The result; `None` if `RE` is missing or `?`.
-    pub result: Option<GgfResult>,
-    /// Black's name (`PB`).
-    pub black: Option<String>,
-    /// White's name (`PW`).
-    pub white: Option<String>,
-    /// The date (`DT`), as written.
-    pub date: Option<String>,
-    /// The game type (`TY`), as written: `8`, `88`, `s8r18`, …
-    pub game_type: Option<String>,
-    /// Every other property, name and value, in order.
-    pub properties: Vec<(String, String)>,
+    board: BoardType,
+    start: Position,
+    moves: Vec<GgfMove>,
+    result: Option<GgfResult>,
+    black: Option<String>,
+    white: Option<String>,
+    date: Option<String>,
+    game_type: Option<String>,
+    properties: Vec<(String, String)>,
 }
 
 impl GgfGame {
+    /// A game on board type `board` from `start`, with no moves, no result, no names and no
+    /// other property. The cells of `start` that are unplayable but that `board` does not cut
+    /// are the blocked cells (`BL`).
+    ///
+    /// # Errors
+    /// [`GgfError::Invalid`] ([`GgfField::Board`]) for a board type GGS does not have (such
+    /// as `Square(16)`), and [`GgfError::StartOffBoard`] if `start` is not a position of
+    /// `board`: another size, or a playable cell where `board` cuts one (the Octagon's corners).
+    pub fn new(board: BoardType, start: Position) -> Result<GgfGame, GgfError> {
+        if BoardType::parse(&board.name()) != Some(board) {
+            return Err(GgfError::Invalid {
+                field: GgfField::Board,
+                value: board.name(),
+                reason: "GGS has no such board type: expected 4, 6, 8, 10, 12, 14 or 88".into(),
+            });
+        }
+        let shape = board.geometry();
+        let geometry = start.geometry();
+        if geometry.area() != shape.area() || !shape.unplayable().is_subset(geometry.unplayable()) {
+            return Err(GgfError::StartOffBoard { board: board.name(), start: start.to_string() });
+        }
+        Ok(GgfGame {
+            board,
+            start,
+            moves: Vec::new(),
+            result: None,
+            black: None,
+            white: None,
+            date: None,
+            game_type: None,
+            properties: Vec::new(),
+        })
+    }
+
+    /// The board type, from `BO`.
+    #[must_use]
+    pub const fn board(&self) -> BoardType {
+        self.board
+    }
+
+    /// The position before the first move, from `BO`; blocked cells (`BL`) are unplayable.
+    #[must_use]
+    pub const fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves (`B` and `W`), in order.
+    #[must_use]
+    pub fn moves(&self) -> &[GgfMove] {
+        &self.moves
+    }
+
+    /// The result; `None` if `RE` is missing or `?`.
+    #[must_use]
+    pub const fn result(&self) -> Option<GgfResult> {
+        self.result
+    }
+
+    /// Black's name (`PB`).
+    #[must_use]
+    pub fn black(&self) -> Option<&str> {
+        self.black.as_deref()
+    }
+
+    /// White's name (`PW`).
+    #[must_use]
+    pub fn white(&self) -> Option<&str> {
+        self.white.as_deref()
+    }
+
+    /// The date (`DT`), as written.
+    #[must_use]
+    pub fn date(&self) -> Option<&str> {
+        self.date.as_deref()
+    }
+
+    /// The game type (`TY`), as written: `8`, `88`, `s8r18`, …
+    #[must_use]
+    pub fn game_type(&self) -> Option<&str> {
+        self.game_type.as_deref()
+    }
+
+    /// Every other property, name and value, in order.
+    #[must_use]
+    pub fn properties(&self) -> &[(String, String)] {
+        &self.properties
+    }
+
     /// The first value of property `name` among [`properties`](GgfGame::properties).
     #[must_use]
     pub fn property(&self, name: &str) -> Option<&str> {
@@ -128,246 +199,117 @@ impl GgfGame {
         self.start.geometry().unplayable() - self.board.geometry().unplayable()
     }
 
-    /// Reads the games of a GGF text (one or several `(;GM[Othello]…;)`).
+    /// Replaces the moves. Whether they are legal is not checked here (a GGF file may hold
+    /// any moves), only that GGF can write them: see [`push_move`](GgfGame::push_move).
     ///
     /// # Errors
-    /// A [`GgfError`] naming the game and the property at fault.
-    pub fn parse_all(text: &str) -> Result<Vec<GgfGame>, GgfError> {
-        syntax::parse(text)?.into_iter().enumerate().map(|(i, props)| GgfGame::from_properties(i + 1, props)).collect()
+    /// [`GgfError::Invalid`] ([`GgfField::Move`]) for the first move whose square lies
+    /// outside the board; the game is then unchanged.
+    pub fn set_moves(&mut self, moves: Vec<GgfMove>) -> Result<(), GgfError> {
+        if let Some((i, m)) = moves.iter().enumerate().find(|(_, m)| !self.fits(m)) {
+            return Err(self.off_board(i + 1, m));
+        }
+        self.moves = moves;
+        Ok(())
     }
 
-    fn from_properties(game: usize, props: Vec<RawProperty>) -> Result<GgfGame, GgfError> {
-        let value_error = |p: &RawProperty, reason: String| GgfError::Value {
-            game,
-            property: p.name.clone(),
-            value: p.value.clone(),
-            reason,
-        };
-        let once = |name: &str| -> Result<Option<&RawProperty>, GgfError> {
-            let mut found = props.iter().filter(|p| p.name == name);
-            let first = found.next();
-            if found.next().is_some() {
-                return Err(GgfError::Duplicate { game, property: name.to_owned() });
-            }
-            Ok(first)
-        };
-        match once("GM")? {
-            Some(p) if p.value.trim() == "Othello" => {}
-            Some(p) => return Err(value_error(p, "the game must be Othello".into())),
-            None => {}
-        }
-        let bo = once("BO")?.ok_or(GgfError::MissingBoard { game })?;
-        let blocked = match once(BLOCKED)? {
-            Some(p) => parse_cells(&p.value).map_err(|reason| value_error(p, reason))?,
-            None => Bitboard::EMPTY,
-        };
-        let (board, start) = parse_board(&bo.value, blocked).map_err(|reason| value_error(bo, reason))?;
-        let result = match once("RE")? {
-            Some(p) => parse_result(&p.value).map_err(|reason| value_error(p, reason))?,
-            None => None,
-        };
-        let text = |name: &str| Ok::<_, GgfError>(once(name)?.map(|p| p.value.clone()));
-        let (black, white, date, game_type) = (text("PB")?, text("PW")?, text("DT")?, text("TY")?);
-        let mut moves = Vec::new();
-        let mut properties = Vec::new();
-        for p in &props {
-            match p.name.as_str() {
-                "B" | "W" => {
-                    let color = if p.name == "B" { Color::Black } else { Color::White };
-                    let m = parse_move(&p.value, color, &start).map_err(|reason| GgfError::Move {
-                        game,
-                        move_number: moves.len() + 1,
-                        value: p.value.clone(),
-                        reason,
-                    })?;
-                    moves.push(m);
-                }
-                "GM" | "BO" | "RE" | "PB" | "PW" | "DT" | "TY" => {}
-                name if name == BLOCKED => {}
-                name => properties.push((name.to_owned(), p.value.clone())),
-            }
-        }
-        Ok(GgfGame { board, start, moves, result, black, white, date, game_type, properties })
-    }
-
-    /// The game as GGF text, `(;GM[Othello]…;)`. Moves are written `B[f5]`, with `/eval` and
-    /// `/time` when known, and passes as `PA`.
+    /// Adds a move after the others. Its square (a pass always fits) must lie within the
+    /// board's rectangle; a cut or blocked cell is allowed here, as in a file, and refused
+    /// when the game is [replayed](GgfGame::replay).
     ///
     /// # Errors
-    /// [`GgfError::StartOffBoard`] if [`start`](GgfGame::start) is not a position of
-    /// [`board`](GgfGame::board) (the fields are public, so nothing else keeps them in step).
-    pub fn to_ggf(&self) -> Result<String, GgfError> {
-        let shape = self.board.geometry();
-        let geometry = self.start.geometry();
-        if geometry.area() != shape.area() || !shape.unplayable().is_subset(geometry.unplayable()) {
-            return Err(GgfError::StartOffBoard { board: self.board.name(), start: self.start.to_string() });
+    /// [`GgfError::Invalid`] ([`GgfField::Move`], numbering the move) if the square lies
+    /// outside the board; the game is then unchanged.
+    pub fn push_move(&mut self, m: GgfMove) -> Result<(), GgfError> {
+        if !self.fits(&m) {
+            return Err(self.off_board(self.moves.len() + 1, &m));
         }
-        let mut out = String::from("(;");
-        syntax::write_property(&mut out, "GM", "Othello");
-        for (name, value) in [("PB", &self.black), ("PW", &self.white), ("DT", &self.date), ("TY", &self.game_type)] {
-            if let Some(value) = value {
-                syntax::write_property(&mut out, name, value);
-            }
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// Sets the result (`RE`); `None` for no result.
+    pub fn set_result(&mut self, result: Option<GgfResult>) {
+        self.result = result;
+    }
+
+    /// Sets Black's name (`PB`).
+    pub fn set_black(&mut self, name: Option<String>) {
+        self.black = name;
+    }
+
+    /// Sets White's name (`PW`).
+    pub fn set_white(&mut self, name: Option<String>) {
+        self.white = name;
+    }
+
+    /// Sets the date (`DT`), kept as written.
+    pub fn set_date(&mut self, date: Option<String>) {
+        self.date = date;
+    }
+
+    /// Sets the game type (`TY`), kept as written.
+    pub fn set_game_type(&mut self, game_type: Option<String>) {
+        self.game_type = game_type;
+    }
+
+    /// Replaces the other properties. Any value can be written; see
+    /// [`push_property`](GgfGame::push_property) for the names.
+    ///
+    /// # Errors
+    /// [`GgfError::Invalid`] ([`GgfField::Property`]) for the first name that is not a GGF
+    /// property name or is one of the game's own; the game is then unchanged.
+    pub fn set_properties(&mut self, properties: Vec<(String, String)>) -> Result<(), GgfError> {
+        for (name, _) in &properties {
+            check_property_name(name)?;
         }
-        if let Some(r) = &self.result {
-            let flag = match r.ending {
-                GgfEnding::Normal => "",
-                GgfEnding::Resigned => ":r",
-                GgfEnding::Timeout => ":t",
-                GgfEnding::Agreed => ":s",
-            };
-            syntax::write_property(&mut out, "RE", &format!("{:+}{flag}", r.margin));
+        self.properties = properties;
+        Ok(())
+    }
+
+    /// Adds a property after the others. Its name must be capital letters `A`–`Z` and not
+    /// one of those read into the game's own parts (`GM`, `BO`, `BL`, `RE`, `PB`, `PW`, `DT`,
+    /// `TY`, `B`, `W`); a name may repeat.
+    ///
+    /// # Errors
+    /// [`GgfError::Invalid`] ([`GgfField::Property`]) for any other name; the game is then
+    /// unchanged.
+    pub fn push_property(&mut self, name: impl Into<String>, value: impl Into<String>) -> Result<(), GgfError> {
+        let name = name.into();
+        check_property_name(&name)?;
+        self.properties.push((name, value.into()));
+        Ok(())
+    }
+
+    /// Whether GGF can write `m` on this board: a pass, or a square within the rectangle.
+    fn fits(&self, m: &GgfMove) -> bool {
+        match m.played() {
+            Move::Place(sq) => self.start.geometry().contains(sq),
+            Move::Pass => true,
         }
-        syntax::write_property(&mut out, "BO", &write_board(self.board, &self.start));
-        let blocked = self.blocked();
-        if !blocked.is_empty() {
-            syntax::write_property(&mut out, BLOCKED, &blocked.to_string());
+    }
+
+    fn off_board(&self, move_number: usize, m: &GgfMove) -> GgfError {
+        let g = self.start.geometry();
+        GgfError::Invalid {
+            field: GgfField::Move { move_number },
+            value: m.played().to_string(),
+            reason: format!("outside the {}x{} board", g.width(), g.height()),
         }
-        for (name, value) in &self.properties {
-            syntax::write_property(&mut out, name, value);
-        }
-        for m in &self.moves {
-            let mut value = match m.played {
-                Move::Place(sq) => sq.to_string(),
-                Move::Pass => "PA".to_owned(),
-            };
-            match (m.eval, m.time) {
-                (None, None) => {}
-                (Some(e), None) => write!(value, "/{e}").expect("writing to a String"),
-                (e, Some(t)) => {
-                    let e = e.map(|e| e.to_string()).unwrap_or_default();
-                    write!(value, "/{e}/{t}").expect("writing to a String");
-                }
-            }
-            syntax::write_property(&mut out, if m.color == Color::Black { "B" } else { "W" }, &value);
-        }
-        out.push_str(";)");
-        Ok(out)
     }
 }
 
-/// Cell names separated by spaces or commas, each once.
-pub(crate) fn parse_cells(text: &str) -> Result<Bitboard, String> {
-    let mut cells = Bitboard::EMPTY;
-    for name in text.split([' ', ',']).filter(|s| !s.is_empty()) {
-        let sq: Square = name.parse().map_err(|e| format!("{e}"))?;
-        if cells.contains(sq) {
-            return Err(format!("cell {sq} is listed twice"));
-        }
-        cells.insert(sq);
-    }
-    Ok(cells)
-}
-
-/// `BO[type cells side]`: the type, one character per playable cell row by row (cut cells of
-/// the Octagon skipped; whitespace ignored), then `*` or `O` for the side to move.
-fn parse_board(text: &str, blocked: Bitboard) -> Result<(BoardType, Position), String> {
-    let text = text.trim_start();
-    let (kind, rest) = text.split_once(char::is_whitespace).ok_or("expected the board type, then the cells")?;
-    let board = BoardType::parse(kind).ok_or_else(|| format!("unknown board type {kind:?}: expected 4 to 14 or 88"))?;
-    let shape = board.geometry();
-    let geometry = shape.with_unplayable(blocked).map_err(|e| format!("blocked cells: {e}"))?;
-    if let Some(sq) = (blocked - shape.playable()).first() {
-        return Err(format!("blocked cell {sq} is not a playable cell of the board"));
-    }
-    let mut symbols = rest.chars().filter(|c| !c.is_whitespace());
-    let (mut black, mut white) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for sq in shape.playable() {
-        let c = symbols.next().ok_or_else(|| format!("too few cells: expected {}", shape.playable().len()))?;
-        match c {
-            '*' | 'X' | 'x' => black.insert(sq),
-            'O' | 'o' | '0' => white.insert(sq),
-            '-' | '.' => {}
-            c => return Err(format!("invalid cell {c:?} at {sq}: expected *, O or -")),
-        }
-    }
-    let side = match symbols.next() {
-        Some('*' | 'X' | 'x') => Color::Black,
-        Some('O' | 'o' | '0') => Color::White,
-        Some(c) => return Err(format!("invalid side to move {c:?}: expected * or O")),
-        None => return Err("missing the side to move (* or O) after the cells".into()),
+fn check_property_name(name: &str) -> Result<(), GgfError> {
+    let invalid = |reason: &str| GgfError::Invalid {
+        field: GgfField::Property,
+        value: name.to_owned(),
+        reason: reason.to_owned(),
     };
-    if let Some(c) = symbols.next() {
-        return Err(format!("unexpected {c:?} after the side to move"));
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(invalid("a property name is capital letters A to Z"));
     }
-    let position = Position::from_parts(geometry, black, white, side).map_err(|e| format!("{e}"))?;
-    Ok((board, position))
-}
-
-fn write_board(board: BoardType, start: &Position) -> String {
-    let mut out = board.name();
-    let shape = board.geometry();
-    let mut row = None;
-    for sq in shape.playable() {
-        if row != Some(sq.row()) {
-            out.push(' ');
-            row = Some(sq.row());
-        }
-        out.push(match start.disc_at(sq) {
-            Some(Color::Black) => '*',
-            Some(Color::White) => 'O',
-            None => '-',
-        });
+    if OWN_PROPERTIES.contains(&name) {
+        return Err(invalid("the game has a part of its own for this property"));
     }
-    out.push(' ');
-    out.push(if start.side_to_move() == Color::Black { '*' } else { 'O' });
-    out
-}
-
-/// `?` (unknown), or Black's margin with an optional flag `:r`, `:t` or `:s`.
-fn parse_result(text: &str) -> Result<Option<GgfResult>, String> {
-    let text = text.trim();
-    if text == "?" {
-        return Ok(None);
-    }
-    let (number, flag) = match text.split_once(':') {
-        Some((n, f)) => (n, Some(f)),
-        None => (text, None),
-    };
-    let ending = match flag {
-        None => GgfEnding::Normal,
-        Some("r") => GgfEnding::Resigned,
-        Some("t") => GgfEnding::Timeout,
-        Some("s") => GgfEnding::Agreed,
-        Some(f) => return Err(format!("unknown result flag {f:?}: expected r, t or s")),
-    };
-    let margin = parse_number(number).ok_or_else(|| format!("invalid margin {number:?}"))?;
-    Ok(Some(GgfResult { margin, ending }))
-}
-
-/// A finite decimal number such as `+6.000`, `-1.5` or `12`: no exponent, no `inf`/`NaN`.
-fn parse_number(text: &str) -> Option<f64> {
-    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let ok = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && digits.bytes().filter(|&b| b == b'.').count() <= 1
-        && digits.bytes().any(|b| b.is_ascii_digit());
-    if ok { text.parse().ok() } else { None }
-}
-
-/// `f5`, `f5/eval`, `f5/eval/time` or `f5//time`; `PA` or `pass` for a pass.
-fn parse_move(text: &str, color: Color, start: &Position) -> Result<GgfMove, String> {
-    let mut parts = text.trim().split('/');
-    let name = parts.next().unwrap_or_default().trim();
-    let played = if name.eq_ignore_ascii_case("pa") || name.eq_ignore_ascii_case("pass") {
-        Move::Pass
-    } else {
-        let sq: Square = name.parse().map_err(|e| format!("{e}"))?;
-        if !start.geometry().contains(sq) {
-            return Err(format!("{sq} is outside the board"));
-        }
-        Move::Place(sq)
-    };
-    let mut field = |what: &str| -> Result<Option<f64>, String> {
-        match parts.next().map(str::trim) {
-            None | Some("") => Ok(None),
-            Some(t) => parse_number(t).map(Some).ok_or_else(|| format!("invalid {what} {t:?}")),
-        }
-    };
-    let eval = field("evaluation")?;
-    let time = field("time")?;
-    if let Some(extra) = parts.next() {
-        return Err(format!("unexpected {extra:?} after the time"));
-    }
-    Ok(GgfMove { color, played, eval, time })
+    Ok(())
 }

@@ -38,8 +38,8 @@
 //! let text = "(;GM[Othello]PB[ann]PW[bob]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- \
 //!             ---*O--- -------- -------- -------- *]B[f5//1.5]W[d6/-2.0];)";
 //! let games = ggf::parse(text)?;
-//! assert_eq!(games[0].moves.len(), 2);
-//! assert_eq!(games[0].moves[0].time, Some(1.5));
+//! assert_eq!(games[0].moves().len(), 2);
+//! assert_eq!(games[0].moves()[0].time(), Some(1.5));
 //! let game = games[0].replay(1)?;
 //! assert_eq!(game.moves().len(), 2);
 //! # Ok::<(), ggf::GgfError>(())
@@ -47,13 +47,16 @@
 
 mod convert;
 mod game;
+mod parts;
 mod rules_text;
 mod syntax;
+mod text;
 
 use reversi_core::Color;
 use reversi_variants::{Move, PlayError};
 
-pub use game::{BoardType, GgfEnding, GgfGame, GgfMove, GgfResult};
+pub use game::{BoardType, GgfGame};
+pub use parts::{GgfEnding, GgfMove, GgfResult};
 
 use crate::{GameRecord, RecordError};
 
@@ -160,14 +163,25 @@ pub enum GgfError {
         /// What.
         what: String,
     },
-    /// A game to write whose start position does not lie on its board type: another size,
-    /// or a disc on a cell the board type cuts.
+    /// A game built ([`GgfGame::new`]) with a start position that does not lie on its board
+    /// type: another size, or a disc or playable cell where the board type cuts one.
     #[error("the start position {start} does not fit GGF board type {board}")]
     StartOffBoard {
         /// The board type's GGF name (`8`, `88`, …).
         board: String,
         /// The start position, as a position string.
         start: String,
+    },
+    /// A part given to build a [`GgfGame`], [`GgfMove`] or [`GgfResult`] that GGF text could
+    /// not hold, so that the game written would not read back the same.
+    #[error("{field} [{value}]: {reason}")]
+    Invalid {
+        /// The part.
+        field: GgfField,
+        /// Its value, as text.
+        value: String,
+        /// What is wrong.
+        reason: String,
     },
     /// The game does not make a valid record.
     #[error("game {game}: {source}")]
@@ -178,6 +192,40 @@ pub enum GgfError {
         #[source]
         source: RecordError,
     },
+}
+
+/// A part of a [`GgfGame`], [`GgfMove`] or [`GgfResult`], named by [`GgfError::Invalid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GgfField {
+    /// The board type (`BO`).
+    Board,
+    /// A move's square (`B` or `W`).
+    Move {
+        /// The move, from 1, as it would be numbered in the game.
+        move_number: usize,
+    },
+    /// A move's evaluation.
+    Eval,
+    /// A move's time.
+    Time,
+    /// The result's margin (`RE`).
+    Margin,
+    /// The name of one of the other properties.
+    Property,
+}
+
+impl core::fmt::Display for GgfField {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            GgfField::Board => f.write_str("board type"),
+            GgfField::Move { move_number } => write!(f, "move {move_number}"),
+            GgfField::Eval => f.write_str("evaluation"),
+            GgfField::Time => f.write_str("time"),
+            GgfField::Margin => f.write_str("margin"),
+            GgfField::Property => f.write_str("property name"),
+        }
+    }
 }
 
 /// Reads every game of a GGF text.
@@ -207,7 +255,7 @@ pub fn write_records(records: &[GameRecord]) -> Result<String, GgfError> {
             GgfError::Unsupported { what, .. } => GgfError::Unsupported { game: i + 1, what },
             other => other,
         })?;
-        out.push_str(&game.to_ggf()?);
+        out.push_str(&game.to_ggf());
         out.push('\n');
     }
     Ok(out)
