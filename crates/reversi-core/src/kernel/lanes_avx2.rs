@@ -330,8 +330,15 @@ struct Bracketed {
 macro_rules! bracketed {
     ($c:expr, $p:expr, $o:expr) => {{
         let c: &Consts = $c;
+        bracketed_of!(c, fills!(c, $p, $o))
+    }};
+}
+
+/// [`bracketed!`] from the position's fills.
+macro_rules! bracketed_of {
+    ($c:expr, $fills:expr) => {{
+        let (c, (up, down)): (&Consts, (V, V)) = ($c, $fills);
         // Bracketed looking ahead means reached from a disc of `p` moving back, and so on.
-        let (up, down) = fills!(c, $p, $o);
         let behind_2 = and(up, shr(up, c.s1));
         Bracketed { ahead: down, behind: up, behind_2, behind_4: and(behind_2, shr(behind_2, c.s2)) }
     }};
@@ -371,17 +378,25 @@ macro_rules! flips {
 /// the `shl` and `shr` it calls are those in scope where it is expanded.
 macro_rules! count_two_plies {
     ($mg:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
-        let (mg, p, o, moves): (&LanesAvx2, u128, u128, u128) = ($mg, $p, $o, $moves);
+        let (mg, p, o): (&LanesAvx2, u128, u128) = ($mg, $p, $o);
         let c = consts(mg);
-        let b = bracketed!(&c, p, o);
+        two_plies!(mg, &c, &bracketed!(&c, p, o), p, o, $moves, $flips)
+    }};
+}
+
+/// The loop of [`count_two_plies!`], given the position's bracketed discs.
+macro_rules! two_plies {
+    ($mg:expr, $c:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
+        let (mg, c, b, p, o, moves): (&LanesAvx2, &Consts, &Bracketed, u128, u128, u128) =
+            ($mg, $c, $b, $p, $o, $moves);
         let (pv, ov) = (splat(p), splat(o));
         // The child stays in vectors: the flips, ored across the lanes, are in every lane.
         let child = |bit: u128| {
-            let f = all_lanes($flips!(mg, &c, &b, bit.trailing_zeros()));
+            let f = all_lanes($flips!(mg, c, b, bit.trailing_zeros()));
             (xor(ov, f), or(pv, or(f, splat(bit))), bit)
         };
         let count = |(mover, opponent, bit): (V, V, u128)| {
-            let (up, down) = fills_v!(&c, mover, opponent);
+            let (up, down) = fills_v!(c, mover, opponent);
             // The child's empty cells are the position's but the move: flips only swap colours.
             let empty = !(p | o | bit) & c.playable;
             // A child with no move is one leaf, a pass or the end of the game.
@@ -481,6 +496,41 @@ mod vbmi2 {
         or_lanes(flips_cd!(mg, &c, &bracketed!(&c, p, o), i))
     }
 
+    /// [`MoveGen::perft`] under AVX-512, where each node's fills give both its legal moves
+    /// and the bracketed discs that its moves take their flips from.
+    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2,avx512cd")]
+    pub(super) fn perft(mg: &LanesAvx2, p: u128, o: u128, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let c = consts(mg);
+        let (up, down) = fills!(&c, p, o);
+        let moves = or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable;
+        if moves == 0 {
+            // A pass, or the end of the game: one leaf.
+            if depth == 1 || legal!(&c, o, p) == 0 {
+                return 1;
+            }
+            return perft(mg, o, p, depth - 1);
+        }
+        if depth == 1 {
+            return u64::from(moves.count_ones());
+        }
+        let b = bracketed_of!(&c, (up, down));
+        if depth == 2 {
+            return two_plies!(mg, &c, &b, p, o, moves, flips_cd);
+        }
+        let mut total = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let f = or_lanes(flips_cd!(mg, &c, &b, bit.trailing_zeros()));
+            total += perft(mg, o ^ f, p | f | bit, depth - 1);
+        }
+        total
+    }
+
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
     #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2,avx512cd")]
     pub(super) fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
@@ -529,6 +579,15 @@ impl MoveGen for LanesAvx2 {
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
         unsafe { count_two_plies(self, p, o, moves) }
+    }
+
+    #[inline]
+    fn perft(&self, p: u128, o: u128, depth: u32) -> u64 {
+        if self.vbmi2 == Vbmi2::Present {
+            // SAFETY: as in `count_two_plies`.
+            return unsafe { vbmi2::perft(self, p, o, depth) };
+        }
+        crate::perft::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
     }
 }
 
