@@ -256,7 +256,7 @@ mod avx512 {
         _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm256_xor_si256, _mm512_and_si512,
         _mm512_broadcast_i64x4, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
         _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16, _mm512_or_si512, _mm512_set1_epi16,
-        _mm512_shldv_epi16, _mm512_shuffle_i64x2,
+        _mm512_setzero_si512, _mm512_shldv_epi16, _mm512_shuffle_i64x2, _mm512_test_epi64_mask,
     };
 
     use super::*;
@@ -360,10 +360,11 @@ mod avx512 {
     /// The opponent's discs reached from a disc of the mover by runs of `o` along `DIR`, both
     /// ways (one per half), for the opponent's discs `o` (masked to the inner columns but for
     /// the south direction); `step` is the one-step images of the mover's discs and of `o`,
-    /// which the caller shares between directions.
+    /// which the caller shares between directions. Runs of up to 8 discs; with `LONG`, also
+    /// the cells of `o` that end 8 in a row, from which [`extend`] reaches longer runs.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
-    fn fill<const DIR: u8, const LONG: bool>(o: __m512i, step: [__m512i; 2]) -> __m512i {
+    fn fill<const DIR: u8, const LONG: bool>(o: __m512i, step: [__m512i; 2]) -> [__m512i; 2] {
         let (and, or) = (_mm512_and_si512, _mm512_or_si512);
         let [p_step, o_step] = step;
         let mut u = and(o, p_step);
@@ -373,11 +374,23 @@ mod avx512 {
         u = or(u, and(pre, self::step::<DIR, 1>(u)));
         let pre = and(pre, self::step::<DIR, 1>(pre));
         u = or(u, and(pre, self::step::<DIR, 2>(u)));
-        if LONG {
-            let pre = and(pre, self::step::<DIR, 2>(pre));
-            u = or(u, and(pre, self::step::<DIR, 3>(u)));
-        }
-        u
+        let eight = if LONG { and(pre, self::step::<DIR, 2>(pre)) } else { _mm512_setzero_si512() };
+        [u, eight]
+    }
+
+    /// A [`fill`] carried over runs of 9 to 16 discs, from the cells that end 8 in a row.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn extend<const DIR: u8>([u, eight]: [__m512i; 2]) -> __m512i {
+        _mm512_or_si512(u, _mm512_and_si512(eight, step::<DIR, 3>(u)))
+    }
+
+    /// Whether any of these vectors has a bit set.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn any(x: [__m512i; 4]) -> bool {
+        let all = _mm512_or_si512(_mm512_or_si512(x[0], x[1]), _mm512_or_si512(x[2], x[3]));
+        _mm512_test_epi64_mask(all, all) != 0
     }
 
     /// The fills of the four directions (east, south, south-east, south-west), both ways,
@@ -390,12 +403,19 @@ mod avx512 {
             let east = rotate::<0, 0>;
             let (p_se, o_se) = (rotate_by(p2, &SKEW_SOUTH_EAST), rotate_by(inner, &SKEW_SOUTH_EAST));
             let (p_sw, o_sw) = (rotate_by(p2, &SKEW_SOUTH_WEST), rotate_by(inner, &SKEW_SOUTH_WEST));
-            [
+            let [h, s, se, sw] = [
                 fill::<0, $long>(inner, [east(p2), east(inner)]),
                 fill::<1, $long>(o2, [rows::<0>(p2), rows::<0>(o2)]),
                 fill::<1, $long>(o_se, [rows::<0>(p_se), rows::<0>(o_se)]),
                 fill::<1, $long>(o_sw, [rows::<0>(p_sw), rows::<0>(o_sw)]),
-            ]
+            ];
+            // Runs of more than 8 of the opponent's discs in a row are rare: one test for
+            // all the directions instead of a fifth doubling step for each.
+            if $long && any([h[1], s[1], se[1], sw[1]]) {
+                [extend::<0>(h), extend::<1>(s), extend::<1>(se), extend::<1>(sw)]
+            } else {
+                [h[0], s[0], se[0], sw[0]]
+            }
         }};
     }
 
@@ -494,7 +514,7 @@ mod avx512 {
 
     /// The discs a move on `i` flips, from the bracketed discs `b`, and the move's bit.
     macro_rules! flips {
-        ($b:expr, $i:expr, $long:ident) => {{
+        ($b:expr, $i:expr, $long:tt) => {{
             let (b, i): (&[[__m512i; 4]; 4], u32) = ($b, $i);
             // The move's bit in both halves: lane `i / 16` of each, bit `i % 16`.
             let x = _mm512_maskz_set1_epi16(0x1_0001 << (i / 16), 1 << (i % 16));
@@ -519,9 +539,31 @@ mod avx512 {
         store(flips!(&bracketed!(p, o, LONG), i, LONG).0)
     }
 
+    /// Whether some move of the position may flip more than 8 discs in a row: some direction
+    /// has 8 bracketed discs in a row. Rare, so the flips take their last doubling step only
+    /// then.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn long_flips(b: &[[__m512i; 4]; 4]) -> bool {
+        any([b[0][3], b[1][3], b[2][3], b[3][3]])
+    }
+
     /// The loop of [`count_two_plies`], given the position's bracketed discs.
     macro_rules! two_plies {
         ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
+            let (mg, b, p, o, moves): (&RowsAvx2<$long>, &[[__m512i; 4]; 4], U256, U256, U256) =
+                ($mg, $b, $p, $o, $moves);
+            if $long && long_flips(b) {
+                two_plies_loop!(mg, b, p, o, moves, $long, true)
+            } else {
+                two_plies_loop!(mg, b, p, o, moves, $long, false)
+            }
+        }};
+    }
+
+    /// [`two_plies!`] with or without the flips' last doubling step (`$long_flips`).
+    macro_rules! two_plies_loop {
+        ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident, $long_flips:tt) => {{
             let (mg, b, p, o, moves): (&RowsAvx2<$long>, &[[__m512i; 4]; 4], U256, U256, U256) =
                 ($mg, $b, $p, $o, $moves);
             let (pv, ov, playable) = (super::load(p), super::load(o), super::load(mg.playable));
@@ -529,7 +571,7 @@ mod avx512 {
             let mut rest = moves;
             // The children stay in vectors, from the flips to the count of their moves.
             let child = |i: u32| {
-                let (f, bit) = flips!(b, i, $long);
+                let (f, bit) = flips!(b, i, $long_flips);
                 (_mm256_xor_si256(ov, f), or(pv, or(f, bit)))
             };
             let count = |(mover, opponent): (__m256i, __m256i)| {
@@ -592,7 +634,7 @@ mod avx512 {
         while !rest.is_zero() {
             let i = rest.lowest();
             rest = rest.without_lowest();
-            let (f, bit) = flips!(&b, i, LONG);
+            let (f, bit) = if LONG && long_flips(&b) { flips!(&b, i, true) } else { flips!(&b, i, false) };
             let f = store(f);
             total += perft(mg, o ^ f, p | f | store(bit), depth - 1);
         }
