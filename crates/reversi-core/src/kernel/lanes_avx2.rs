@@ -391,17 +391,25 @@ macro_rules! two_plies {
             ($mg, $c, $b, $p, $o, $moves);
         let (pv, ov) = (splat(p), splat(o));
         // The child stays in vectors: the flips, ored across the lanes, are in every lane.
-        let child = |bit: u128| {
-            let f = all_lanes($flips!(mg, c, b, bit.trailing_zeros()));
-            (xor(ov, f), or(pv, or(f, splat(bit))), bit)
-        };
-        let count = |(mover, opponent, bit): (V, V, u128)| {
-            let (up, down) = fills_v!(c, mover, opponent);
-            // The child's empty cells are the position's but the move: flips only swap colours.
-            let empty = !(p | o | bit) & c.playable;
-            // A child with no move is one leaf, a pass or the end of the game.
-            u64::from((or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & empty).count_ones().max(1))
-        };
+        // Macros rather than closures, which LLVM does not always inline.
+        macro_rules! child {
+            ($bit:expr) => {{
+                let bit: u128 = $bit;
+                let f = all_lanes($flips!(mg, c, b, bit.trailing_zeros()));
+                (xor(ov, f), or(pv, or(f, splat(bit))), bit)
+            }};
+        }
+        macro_rules! count {
+            ($child:expr) => {{
+                let (mover, opponent, bit): (V, V, u128) = $child;
+                let (up, down) = fills_v!(c, mover, opponent);
+                // The child's empty cells are the position's but the move: flips only swap
+                // colours.
+                let empty = !(p | o | bit) & c.playable;
+                // A child with no move is one leaf, a pass or the end of the game.
+                u64::from((or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & empty).count_ones().max(1))
+            }};
+        }
         let mut total = 0;
         let mut rest = moves;
         // Two children a turn, the second's flips before the first's moves, so that the
@@ -410,13 +418,13 @@ macro_rules! two_plies {
             let first = rest & rest.wrapping_neg();
             rest ^= first;
             if rest == 0 {
-                total += count(child(first));
+                total += count!(child!(first));
                 break;
             }
             let second = rest & rest.wrapping_neg();
             rest ^= second;
-            let (a, b) = (child(first), child(second));
-            total += count(a) + count(b);
+            let (a, b) = (child!(first), child!(second));
+            total += count!(a) + count!(b);
         }
         total
     }};

@@ -569,30 +569,36 @@ mod avx512 {
             let (pv, ov, playable) = (super::load(p), super::load(o), super::load(mg.playable));
             let mut total = 0;
             let mut rest = moves;
-            // The children stay in vectors, from the flips to the count of their moves.
-            let child = |i: u32| {
-                let (f, bit) = flips!(b, i, $long_flips);
-                (_mm256_xor_si256(ov, f), or(pv, or(f, bit)))
-            };
-            let count = |(mover, opponent): (__m256i, __m256i)| {
-                let m = legal_v!(mover, opponent, playable, $long);
-                // Per-lane popcounts (VPOPCNTDQ), summed.
-                let count = _mm256_popcnt_epi64(m);
-                let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
-                let count = _mm_cvtsi128_si64(_mm_add_epi64(count, _mm_unpackhi_epi64(count, count))) as u64;
-                count.max(1)
-            };
+            // The children stay in vectors, from the flips to the count of their moves; macros
+            // rather than closures, which LLVM declines to inline here.
+            macro_rules! child {
+                ($i:expr) => {{
+                    let (f, bit) = flips!(b, $i, $long_flips);
+                    (_mm256_xor_si256(ov, f), or(pv, or(f, bit)))
+                }};
+            }
+            macro_rules! count {
+                ($child:expr) => {{
+                    let (mover, opponent): (__m256i, __m256i) = $child;
+                    let m = legal_v!(mover, opponent, playable, $long);
+                    // Per-lane popcounts (VPOPCNTDQ), summed.
+                    let count = _mm256_popcnt_epi64(m);
+                    let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
+                    let count = _mm_cvtsi128_si64(_mm_add_epi64(count, _mm_unpackhi_epi64(count, count))) as u64;
+                    count.max(1)
+                }};
+            }
             while !rest.is_zero() {
                 let i = rest.lowest();
                 rest = rest.without_lowest();
                 if rest.is_zero() {
-                    total += count(child(i));
+                    total += count!(child!(i));
                     break;
                 }
                 let j = rest.lowest();
                 rest = rest.without_lowest();
-                let (a, c) = (child(i), child(j));
-                total += count(a) + count(c);
+                let (a, c) = (child!(i), child!(j));
+                total += count!(a) + count!(c);
             }
             total
         }};
