@@ -253,10 +253,10 @@ fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, move
 mod avx512 {
     use core::arch::x86_64::{
         __m512i, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64, _mm256_castsi256_si128,
-        _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm256_xor_si256, _mm512_and_si512,
-        _mm512_broadcast_i64x4, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
-        _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16, _mm512_or_si512, _mm512_set1_epi16,
-        _mm512_setzero_si512, _mm512_shldv_epi16, _mm512_shuffle_i64x2, _mm512_test_epi64_mask,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm512_and_si512, _mm512_broadcast_i64x4,
+        _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi16,
+        _mm512_maskz_set1_epi16, _mm512_or_si512, _mm512_set1_epi16, _mm512_setzero_si512, _mm512_shldv_epi16,
+        _mm512_shuffle_i64x2, _mm512_test_epi64_mask, _mm512_xor_si512,
     };
 
     use super::*;
@@ -515,6 +515,18 @@ mod avx512 {
     /// The discs a move on `i` flips, from the bracketed discs `b`, and the move's bit.
     macro_rules! flips {
         ($b:expr, $i:expr, $long:tt) => {{
+            let (all, x) = flips_by_way!($b, $i, $long);
+            (
+                _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)),
+                _mm512_castsi512_si256(x),
+            )
+        }};
+    }
+
+    /// [`flips!`] before the two ways are ored: the flips towards higher bits in the low half
+    /// and towards lower bits in the high half, and the move's bit in both halves.
+    macro_rules! flips_by_way {
+        ($b:expr, $i:expr, $long:tt) => {{
             let (b, i): (&[[__m512i; 4]; 4], u32) = ($b, $i);
             // The move's bit in both halves: lane `i / 16` of each, bit `i % 16`.
             let x = _mm512_maskz_set1_epi16(0x1_0001 << (i / 16), 1 << (i % 16));
@@ -525,10 +537,7 @@ mod avx512 {
                     rotate_by(flips_along::<1, $long>(rotate_by(x, &SKEW_SOUTH_WEST), &b[3]), &SKEW_SOUTH_EAST),
                 ),
             );
-            (
-                _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)),
-                _mm512_castsi512_si256(x),
-            )
+            (all, x)
         }};
     }
 
@@ -566,21 +575,25 @@ mod avx512 {
         ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident, $long_flips:tt) => {{
             let (mg, b, p, o, moves): (&RowsAvx2<$long>, &[[__m512i; 4]; 4], U256, U256, U256) =
                 ($mg, $b, $p, $o, $moves);
-            let (pv, ov, playable) = (super::load(p), super::load(o), super::load(mg.playable));
+            let playable = super::load(mg.playable);
+            let (p2, o2) = (_mm512_broadcast_i64x4(super::load(p)), _mm512_broadcast_i64x4(super::load(o)));
             let mut total = 0;
             let mut rest = moves;
-            // The children stay in vectors, from the flips to the count of their moves; macros
-            // rather than closures, which LLVM declines to inline here.
+            // The children stay in vectors, from the flips to the count of their moves, the
+            // board in both halves as the fills take it; macros rather than closures, which
+            // LLVM declines to inline here.
             macro_rules! child {
                 ($i:expr) => {{
-                    let (f, bit) = flips!(b, $i, $long_flips);
-                    (_mm256_xor_si256(ov, f), or(pv, or(f, bit)))
+                    let (by_way, x) = flips_by_way!(b, $i, $long_flips);
+                    let f = _mm512_or_si512(by_way, _mm512_shuffle_i64x2::<0x4e>(by_way, by_way));
+                    (_mm512_xor_si512(o2, f), _mm512_or_si512(p2, _mm512_or_si512(f, x)))
                 }};
             }
             macro_rules! count {
                 ($child:expr) => {{
-                    let (mover, opponent): (__m256i, __m256i) = $child;
-                    let m = legal_v!(mover, opponent, playable, $long);
+                    let (mover, opponent): (__m512i, __m512i) = $child;
+                    let (pv, ov) = (_mm512_castsi512_si256(mover), _mm512_castsi512_si256(opponent));
+                    let m = moves_of!(fills!(mover, opponent, $long), pv, ov, playable);
                     // Per-lane popcounts (VPOPCNTDQ), summed.
                     let count = _mm256_popcnt_epi64(m);
                     let count = _mm_add_epi64(_mm256_castsi256_si128(count), _mm256_extracti128_si256::<1>(count));
