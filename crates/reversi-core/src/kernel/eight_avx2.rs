@@ -13,6 +13,7 @@ use core::arch::x86_64::{
 use super::eight::{INNER, LINES};
 use super::{Eight, Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
+use std::sync::OnceLock;
 
 /// The 8×8 generator with AVX2 instructions; it exists only on CPUs that have them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,17 +36,7 @@ impl EightAvx2 {
     #[must_use]
     #[inline]
     pub fn new(geometry: &Geometry) -> Option<EightAvx2> {
-        if !supported() {
-            return None;
-        }
-        let cd = if is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512vl")
-            && is_x86_feature_detected!("avx512cd")
-        {
-            Cd::Present
-        } else {
-            Cd::Absent
-        };
+        let cd = features()?;
         Eight::new(geometry).map(|eight| EightAvx2 { eight, cd })
     }
 
@@ -57,12 +48,21 @@ impl EightAvx2 {
     }
 }
 
-/// Whether this CPU runs the AVX2 generator (the answer is cached by `std`).
-fn supported() -> bool {
-    is_x86_feature_detected!("avx2")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("lzcnt")
-        && is_x86_feature_detected!("popcnt")
+/// What this CPU offers the generator: `None` without AVX2, BMI1, LZCNT and POPCNT, else
+/// whether it has the AVX-512 of the faster flips. Detected once: `Position` builds a
+/// generator on every call, where seven feature tests cost more than the legal moves.
+fn features() -> Option<Cd> {
+    static FEATURES: OnceLock<Option<Cd>> = OnceLock::new();
+    *FEATURES.get_or_init(|| {
+        let avx2 = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        let cd = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512cd");
+        avx2.then_some(if cd { Cd::Present } else { Cd::Absent })
+    })
 }
 
 /// Ors the four lanes.
@@ -261,7 +261,7 @@ impl MoveGen for EightAvx2 {
 
     #[inline]
     fn legal(&self, p: u64, o: u64) -> u64 {
-        // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2.
+        // SAFETY: an `EightAvx2` exists only once `features()` found AVX2.
         unsafe { legal(p, o, !(p | o) & self.eight.playable()) }
     }
 
@@ -291,7 +291,7 @@ impl MoveGen for EightAvx2 {
             // VL and CD.
             return unsafe { cd::count_two_plies(p, o, self.eight.playable(), moves) };
         }
-        // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
+        // SAFETY: an `EightAvx2` exists only once `features()` found AVX2, BMI1,
         // LZCNT and POPCNT.
         unsafe { count_two_plies(p, o, self.eight.playable(), moves) }
     }
@@ -302,7 +302,7 @@ impl MoveGen for EightAvx2 {
             // SAFETY: as in `count_two_plies`.
             return unsafe { cd::perft(self, p, o, depth) };
         }
-        // SAFETY: an `EightAvx2` exists only once `supported()` said this CPU has AVX2, BMI1,
+        // SAFETY: an `EightAvx2` exists only once `features()` found AVX2, BMI1,
         // LZCNT and POPCNT.
         unsafe { perft(self, p, o, depth) }
     }

@@ -104,27 +104,30 @@ impl LanesAvx2 {
             (10, 10) => 2,
             _ => return None,
         };
-        let supported = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
-        if !supported {
-            return None;
-        }
+        let vbmi2 = features()?;
         let shape = SHAPES[slot].get_or_init(|| Shape::new(width, height));
-        let vbmi2 = if is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512vl")
-            && is_x86_feature_detected!("avx512vbmi2")
-            && is_x86_feature_detected!("avx512cd")
-        {
-            Vbmi2::Present
-        } else {
-            Vbmi2::Absent
-        };
         let mut mg = LanesAvx2 { width, playable: 0, shape, vbmi2 };
         mg.playable = mg.compact(geometry.playable());
         Some(mg)
     }
+}
+
+/// What this CPU offers the generator: `None` without AVX2, BMI1, LZCNT and POPCNT, else
+/// whether it has the AVX-512 of the faster paths. Detected once, as `Position` builds a
+/// generator on every call.
+fn features() -> Option<Vbmi2> {
+    static FEATURES: OnceLock<Option<Vbmi2>> = OnceLock::new();
+    *FEATURES.get_or_init(|| {
+        let avx2 = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        let avx512 = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512vbmi2")
+            && is_x86_feature_detected!("avx512cd");
+        avx2.then_some(if avx512 { Vbmi2::Present } else { Vbmi2::Absent })
+    })
 }
 
 /// Rows of `width` bits at bits 0, 16, 32 and 48 of `x` (nothing else set) packed into its

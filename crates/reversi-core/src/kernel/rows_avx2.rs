@@ -13,6 +13,7 @@ use core::arch::x86_64::{
 use super::lines::{Lines, lines};
 use super::{Layout, MoveGen, U256, Word};
 use crate::{Bitboard, Geometry, Square};
+use std::sync::OnceLock;
 
 /// The generator; `LONG` is whether a line can flip more than 8 discs (a side above 10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,29 +47,36 @@ impl<const LONG: bool> RowsAvx2<LONG> {
     #[must_use]
     pub fn new(geometry: &Geometry) -> Option<Self> {
         let (width, height) = (u32::from(geometry.width()), u32::from(geometry.height()));
-        let supported = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
-        if !supported || (!LONG && width.max(height) > 10) {
+        let avx512 = features()?;
+        if !LONG && width.max(height) > 10 {
             return None;
         }
         Some(RowsAvx2 {
             playable: U256(geometry.playable().to_words()),
             area: U256(geometry.area().to_words()),
             lines: lines(width, height, 16),
-            avx512: if is_x86_feature_detected!("avx512f")
-                && is_x86_feature_detected!("avx512vl")
-                && is_x86_feature_detected!("avx512bw")
-                && is_x86_feature_detected!("avx512vbmi2")
-                && is_x86_feature_detected!("avx512vpopcntdq")
-            {
-                Avx512::Present
-            } else {
-                Avx512::Absent
-            },
+            avx512,
         })
     }
+}
+
+/// What this CPU offers the generator: `None` without AVX2, BMI1, LZCNT and POPCNT, else
+/// whether it has the AVX-512 of the faster paths. Detected once, as `Position` builds a
+/// generator on every call.
+fn features() -> Option<Avx512> {
+    static FEATURES: OnceLock<Option<Avx512>> = OnceLock::new();
+    *FEATURES.get_or_init(|| {
+        let avx2 = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        let avx512 = is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vbmi2")
+            && is_x86_feature_detected!("avx512vpopcntdq");
+        avx2.then_some(if avx512 { Avx512::Present } else { Avx512::Absent })
+    })
 }
 
 #[inline]
