@@ -54,14 +54,10 @@ impl EightAvx2 {
 fn features() -> Option<Cd> {
     static FEATURES: OnceLock<Option<Cd>> = OnceLock::new();
     *FEATURES.get_or_init(|| {
-        let avx2 = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
         let cd = is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512cd");
-        avx2.then_some(if cd { Cd::Present } else { Cd::Absent })
+        super::has_avx2().then_some(if cd { Cd::Present } else { Cd::Absent })
     })
 }
 

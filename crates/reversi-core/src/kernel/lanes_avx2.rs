@@ -118,15 +118,11 @@ impl LanesAvx2 {
 fn features() -> Option<Vbmi2> {
     static FEATURES: OnceLock<Option<Vbmi2>> = OnceLock::new();
     *FEATURES.get_or_init(|| {
-        let avx2 = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
         let avx512 = is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512vbmi2")
             && is_x86_feature_detected!("avx512cd");
-        avx2.then_some(if avx512 { Vbmi2::Present } else { Vbmi2::Absent })
+        super::has_avx2().then_some(if avx512 { Vbmi2::Present } else { Vbmi2::Absent })
     })
 }
 

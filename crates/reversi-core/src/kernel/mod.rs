@@ -41,6 +41,15 @@ pub use lanes_avx2::LanesAvx2;
 pub use rows_avx2::RowsAvx2;
 pub use word::{U256, Word};
 
+/// Whether this CPU has what every AVX2 generator needs: AVX2, BMI1, LZCNT and POPCNT.
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+}
+
 /// Move generation on boards held as a pair of words: the mover's discs `p` and the
 /// opponent's discs `o`, in the compact layout of the generator.
 pub trait MoveGen: Copy + Send + Sync {

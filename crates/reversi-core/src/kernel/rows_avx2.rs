@@ -66,16 +66,12 @@ impl<const LONG: bool> RowsAvx2<LONG> {
 fn features() -> Option<Avx512> {
     static FEATURES: OnceLock<Option<Avx512>> = OnceLock::new();
     *FEATURES.get_or_init(|| {
-        let avx2 = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
         let avx512 = is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512bw")
             && is_x86_feature_detected!("avx512vbmi2")
             && is_x86_feature_detected!("avx512vpopcntdq");
-        avx2.then_some(if avx512 { Avx512::Present } else { Avx512::Absent })
+        super::has_avx2().then_some(if avx512 { Avx512::Present } else { Avx512::Absent })
     })
 }
 
