@@ -1,7 +1,8 @@
 //! The 8×8 move generator with AVX2: the four line directions in the four 64-bit lanes of a
 //! vector (shifts 1, 8, 9, 7), both ways at once. Chosen at run time when the CPU has AVX2,
 //! so a default build (no `target-cpu`) uses it too; [`Eight`] is the portable fallback and
-//! the reference it is tested against.
+//! the reference it is tested against. With AVX-512 CD, also chosen at run time, the flips
+//! towards lower bits take a leading-zero count (`vplzcntq`) instead of a fill.
 
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,

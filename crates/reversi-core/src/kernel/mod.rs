@@ -12,9 +12,9 @@
 //!   `EightAvx2` (8×8, the four directions in the lanes of one vector), `LanesAvx2` (boards
 //!   of 65 to 128 cells with sides up to 10: 10×10, the Octagon; `u128` lanes) and
 //!   `RowsAvx2` (boards over 128 cells: one 16-bit row per vector lane). On CPUs with
-//!   AVX-512 the last two take faster paths, also chosen at run time: VBMI2's concatenated
-//!   shifts for 128-bit lanes, 512-bit vectors for the rows (`avx2_only` turns them off, for
-//!   tests and comparisons).
+//!   AVX-512 all three take faster paths, also chosen at run time: CD's leading-zero counts
+//!   for the flips, VBMI2's concatenated shifts for 128-bit lanes, 512-bit vectors for the
+//!   rows (`avx2_only` turns them off, for tests and comparisons).
 //!
 //! Each is tested against the others and a naive walk (`tests/kernel_paths.rs`). Engines
 //! that search millions of positions use these directly, holding the mover's and the
