@@ -46,7 +46,7 @@ fn reads_a_ggs_game_with_evals_times_and_passes() {
     let text = ggs_game(&moves_of(GAME_2), "+26.000");
     let games = ggf::parse(&text).unwrap();
     let g = &games[0];
-    assert_eq!(g.board(), BoardType::Square(8));
+    assert_eq!(g.board(), BoardType::STANDARD);
     assert_eq!((g.black(), g.white()), (Some("alice"), Some("bob")));
     assert_eq!(g.date(), Some("2003.12.15_13:24:03.MST"));
     assert_eq!(g.game_type(), Some("8"));
@@ -293,8 +293,8 @@ fn a_start_off_its_board_type_is_refused_when_built() {
     };
     // Another size: an 8x8 start under board types 88 and 10, a 10x10 one under 8.
     assert!(off(BoardType::Octagon, Position::default()));
-    assert!(off(BoardType::Square(10), Position::default()));
-    assert!(off(BoardType::Square(8), ten_by_ten(&[])));
+    assert!(off(BoardType::square(10).unwrap(), Position::default()));
+    assert!(off(BoardType::STANDARD, ten_by_ten(&[])));
     // The right size, but playable cells (and a disc) where the Octagon cuts its corners.
     assert!(off(BoardType::Octagon, ten_by_ten(&[])));
     assert!(off(BoardType::Octagon, ten_by_ten(&["a1"])));
@@ -304,7 +304,7 @@ fn a_start_off_its_board_type_is_refused_when_built() {
     assert!(!off(BoardType::Octagon, start));
     let blocked: Bitboard = [sq("c3"), sq("h8")].into_iter().collect();
     let geometry = Geometry::rectangle(10, 10).unwrap().with_unplayable(blocked).unwrap();
-    let g = GgfGame::new(BoardType::Square(10), Position::empty(geometry, Color::White)).unwrap();
+    let g = GgfGame::new(BoardType::square(10).unwrap(), Position::empty(geometry, Color::White)).unwrap();
     assert_eq!(g.blocked(), blocked);
     assert!(g.to_ggf().contains("BL[c3 h8]"), "{}", g.to_ggf());
     assert_eq!(ggf::parse(&g.to_ggf()).unwrap(), [g]);
@@ -320,10 +320,9 @@ fn field<T: core::fmt::Debug>(r: Result<T, GgfError>) -> GgfField {
 
 #[test]
 fn building_a_game_checks_each_part_and_names_it() {
-    // A board type GGS lacks: not even its geometry is asked for (Square(5) has none).
+    // A board type GGS lacks cannot even be built.
     for n in [0, 2, 5, 16, 88] {
-        let start = Position::start(Geometry::rectangle(16, 16).unwrap()).unwrap();
-        assert_eq!(field(GgfGame::new(BoardType::Square(n), start)), GgfField::Board, "Square({n})");
+        assert_eq!(field(BoardType::square(n)), GgfField::Board, "square({n})");
     }
     // Numbers GGF cannot write.
     let f5 = GgfMove::new(Color::Black, Move::Place(sq("f5")));
@@ -333,7 +332,7 @@ fn building_a_game_checks_each_part_and_names_it() {
         assert_eq!(field(GgfResult::new(bad, GgfEnding::Resigned)), GgfField::Margin);
     }
     // Moves off the board, named by their number in the game; the game is left as it was.
-    let mut g = GgfGame::new(BoardType::Square(8), Position::default()).unwrap();
+    let mut g = GgfGame::new(BoardType::STANDARD, Position::default()).unwrap();
     g.push_move(f5).unwrap();
     let i1 = GgfMove::new(Color::White, Move::Place(sq("i1")));
     let err = g.push_move(i1).unwrap_err();
@@ -374,7 +373,7 @@ fn a_game_built_by_hand_round_trips() {
     let text = g.to_ggf();
     assert_eq!(ggf::parse(&text).unwrap(), [g.clone()], "{text}");
     // Nothing set at all, and a game on every GGS board.
-    for board in [4, 6, 8, 10, 12, 14].map(BoardType::Square).into_iter().chain([BoardType::Octagon]) {
+    for board in [4, 6, 8, 10, 12, 14].map(|n| BoardType::square(n).unwrap()).into_iter().chain([BoardType::Octagon]) {
         let g = GgfGame::new(board, Position::empty(board.geometry(), Color::White)).unwrap();
         assert_eq!(ggf::parse(&g.to_ggf()).unwrap(), [g]);
     }

@@ -114,7 +114,7 @@ proptest! {
         names in proptest::collection::vec(proptest::option::of(any::<String>()), 4),
         properties in proptest::collection::vec(("[A-Z]{1,2}|[a-z0-9 ]{0,2}", any::<String>()), 0..6),
     ) {
-        let board = if side == 6 { BoardType::Octagon } else { BoardType::Square(4 + 2 * side as u8) };
+        let board = if side == 6 { BoardType::Octagon } else { BoardType::square(4 + 2 * side as u8).unwrap() };
         let mut g = GgfGame::new(board, Position::start(board.geometry()).unwrap()).unwrap();
         let area = board.geometry();
         for (column, row, white, eval, time) in moves {

@@ -2,7 +2,7 @@
 
 use reversi_variants::{Blocked, Board, Game, GameResult, Move, Rules, Scoring};
 
-use super::game::{BoardType, GgfGame};
+use super::game::{BoardType, GgfGame, GgsSide};
 use super::parts::{GgfEnding, GgfMove, GgfResult};
 use super::{EVENT, GgfError, RULES, SCORES, SEED, TAG, rules_text};
 use crate::record::{Ending, GameRecord, Metadata, RecordData, RecordResult, ResultData};
@@ -16,11 +16,13 @@ impl GgfGame {
     /// # Errors
     /// [`GgfError::Unsupported`] for a board GGS does not have (rectangles, 16×16).
     pub fn from_record(record: &GameRecord) -> Result<GgfGame, GgfError> {
-        let board = match record.rules().board() {
-            Board::Rectangle { width, height } if width == height && width <= 14 => BoardType::Square(width),
-            Board::Octagon => BoardType::Octagon,
-            other => return Err(GgfError::Unsupported { game: 1, what: format!("the {other} board") }),
+        let rules_board = record.rules().board();
+        let board = match rules_board {
+            Board::Rectangle { width, height } if width == height => GgsSide::new(width).map(BoardType::Square),
+            Board::Octagon => Some(BoardType::Octagon),
+            _ => None,
         };
+        let board = board.ok_or_else(|| GgfError::Unsupported { game: 1, what: format!("the {rules_board} board") })?;
         let game = record.replay();
         // A record's table is its rules' board with its blocked cells, and its moves are on
         // it, so the checks below pass; they stay, as typed errors, for what should not happen.
@@ -71,7 +73,7 @@ impl GgfGame {
             reason,
         };
         let board = match self.board() {
-            BoardType::Square(n) => Board::Rectangle { width: n, height: n },
+            BoardType::Square(side) => Board::Rectangle { width: side.get(), height: side.get() },
             BoardType::Octagon => Board::Octagon,
         };
         match self.property(RULES) {

@@ -12,34 +12,104 @@ use super::{BLOCKED, GgfError, GgfField};
 const OWN_PROPERTIES: [&str; 10] = ["GM", "BO", BLOCKED, "RE", "PB", "PW", "DT", "TY", "B", "W"];
 
 /// A GGS board type: a square board of side 4 to 14, or the Octagon (`88`).
+///
+/// Only GGS board types can be built: a square one through [`square`](BoardType::square)
+/// (or [`GgsSide::new`]), which refuses any other side, so [`geometry`](BoardType::geometry)
+/// and [`name`](BoardType::name) cannot fail.
+///
+/// ```
+/// use reversi_records::ggf::{BoardType, GgfError, GgfField};
+///
+/// let ten = BoardType::square(10)?;
+/// assert_eq!((ten.name(), ten.geometry().width()), ("10".to_owned(), 10));
+/// assert_eq!(BoardType::parse("88"), Some(BoardType::Octagon));
+/// assert_eq!(BoardType::square(8)?, BoardType::STANDARD);
+/// // GGS has no 16x16 board, nor an odd side.
+/// assert!(matches!(BoardType::square(16), Err(GgfError::Invalid { field: GgfField::Board, .. })));
+/// assert!(BoardType::square(5).is_err());
+/// # Ok::<(), GgfError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardType {
     /// An `n × n` board, `n` even and from 4 to 14.
-    Square(u8),
+    Square(GgsSide),
     /// The Octagon, type `88`.
     Octagon,
 }
 
+/// The side of a square GGS board: even and from 4 to 14.
+///
+/// Its field is private and [`new`](GgsSide::new) is the only way to build one, so every
+/// `GgsSide` is a valid side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GgsSide {
+    // The board itself rather than its side: built once by `new`, from the only constructor
+    // of a geometry that checks the side, it is what `BoardType::geometry` hands out, so
+    // that needs no check that could fail.
+    geometry: Geometry,
+}
+
+impl GgsSide {
+    /// The smallest side, as for every board.
+    const MIN: u8 = 4;
+    /// The largest side GGS has; the core's boards go up to 16.
+    const MAX: u8 = 14;
+
+    /// The side `n`, if GGS has a square board of that side: `n` even and from 4 to 14.
+    #[must_use]
+    pub fn new(n: u8) -> Option<GgsSide> {
+        if !(n.is_multiple_of(2) && (GgsSide::MIN..=GgsSide::MAX).contains(&n)) {
+            return None;
+        }
+        Geometry::rectangle(n.into(), n.into()).ok().map(|geometry| GgsSide { geometry })
+    }
+
+    /// The side, from 4 to 14.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.geometry.width()
+    }
+}
+
+impl core::fmt::Debug for GgsSide {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("GgsSide").field(&self.get()).finish()
+    }
+}
+
 impl BoardType {
-    /// The type named by GGF text: `4` … `14` or `88`.
+    /// The standard 8×8 board, type `8`.
+    pub const STANDARD: BoardType = BoardType::Square(GgsSide { geometry: Geometry::STANDARD });
+
+    /// The square board type of side `n`.
+    ///
+    /// # Errors
+    /// [`GgfError::Invalid`] ([`GgfField::Board`]) unless `n` is even and from 4 to 14:
+    /// GGS has no other square board.
+    pub fn square(n: u8) -> Result<BoardType, GgfError> {
+        GgsSide::new(n).map(BoardType::Square).ok_or_else(|| GgfError::Invalid {
+            field: GgfField::Board,
+            value: n.to_string(),
+            reason: "GGS has no such square board: expected a side of 4, 6, 8, 10, 12 or 14".into(),
+        })
+    }
+
+    /// The type named by GGF text: `4`, `6`, … `14` or `88`.
     #[must_use]
     pub fn parse(text: &str) -> Option<BoardType> {
         match text {
             "88" => Some(BoardType::Octagon),
-            "4" | "6" | "8" | "10" | "12" | "14" => text.parse().ok().map(BoardType::Square),
+            // Only the plain decimal forms: `08` or `+8` would not be written back the same.
+            "4" | "6" | "8" | "10" | "12" | "14" => text.parse().ok().and_then(GgsSide::new).map(BoardType::Square),
             _ => None,
         }
     }
 
     /// The board's shape, every cell of it playable.
-    ///
-    /// # Panics
-    /// For `Square(n)` with `n` odd or outside 4 to 16, which no [`parse`](BoardType::parse)d
-    /// type is.
     #[must_use]
     pub fn geometry(self) -> Geometry {
         match self {
-            BoardType::Square(n) => Geometry::rectangle(n.into(), n.into()).expect("GGS sizes are valid"),
+            BoardType::Square(side) => side.geometry,
             BoardType::Octagon => Geometry::octagon(),
         }
     }
@@ -48,7 +118,7 @@ impl BoardType {
     #[must_use]
     pub fn name(self) -> String {
         match self {
-            BoardType::Square(n) => n.to_string(),
+            BoardType::Square(side) => side.get().to_string(),
             BoardType::Octagon => "88".to_owned(),
         }
     }
@@ -70,7 +140,7 @@ impl BoardType {
 /// use reversi_records::ggf::{self, BoardType, GgfEnding, GgfError, GgfField, GgfGame, GgfMove, GgfResult};
 /// use reversi_variants::Move;
 ///
-/// let mut game = GgfGame::new(BoardType::Square(8), Position::default())?;
+/// let mut game = GgfGame::new(BoardType::STANDARD, Position::default())?;
 /// game.push_move(GgfMove::new(Color::Black, Move::Place("f5".parse()?)).with_time(1.5)?)?;
 /// game.set_result(Some(GgfResult::new(-64.0, GgfEnding::Resigned)?));
 /// game.set_black(Some("ann".into()));
@@ -104,17 +174,9 @@ impl GgfGame {
     /// are the blocked cells (`BL`).
     ///
     /// # Errors
-    /// [`GgfError::Invalid`] ([`GgfField::Board`]) for a board type GGS does not have (such
-    /// as `Square(16)`), and [`GgfError::StartOffBoard`] if `start` is not a position of
-    /// `board`: another size, or a playable cell where `board` cuts one (the Octagon's corners).
+    /// [`GgfError::StartOffBoard`] if `start` is not a position of `board`: another size, or
+    /// a playable cell where `board` cuts one (the Octagon's corners).
     pub fn new(board: BoardType, start: Position) -> Result<GgfGame, GgfError> {
-        if BoardType::parse(&board.name()) != Some(board) {
-            return Err(GgfError::Invalid {
-                field: GgfField::Board,
-                value: board.name(),
-                reason: "GGS has no such board type: expected 4, 6, 8, 10, 12, 14 or 88".into(),
-            });
-        }
         let shape = board.geometry();
         let geometry = start.geometry();
         if geometry.area() != shape.area() || !shape.unplayable().is_subset(geometry.unplayable()) {

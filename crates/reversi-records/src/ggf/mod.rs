@@ -55,7 +55,7 @@ mod text;
 use reversi_core::Color;
 use reversi_variants::{Move, PlayError};
 
-pub use game::{BoardType, GgfGame};
+pub use game::{BoardType, GgfGame, GgsSide};
 pub use parts::{GgfEnding, GgfMove, GgfResult};
 
 use crate::{GameRecord, RecordError};
