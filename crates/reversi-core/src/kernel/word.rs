@@ -121,8 +121,31 @@ fn isolate_highest_u64(x: u64) -> u64 {
 }
 
 /// A 256-bit word, four `u64` limbs with the lowest first; enough for 16×16.
+///
+/// ```
+/// use reversi_core::kernel::{U256, Word};
+///
+/// let word = U256::from_limbs([1, 0, 0, 1 << 63]);
+/// assert_eq!(word.limbs(), [1, 0, 0, 1 << 63]);
+/// assert_eq!((word.count(), word.lowest()), (2, 0));
+/// assert_eq!(word.without_lowest(), U256::bit(255));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct U256(pub [u64; 4]);
+pub struct U256(pub(crate) [u64; 4]);
+
+impl U256 {
+    /// The word of these limbs, the lowest first.
+    #[must_use]
+    pub const fn from_limbs(limbs: [u64; 4]) -> U256 {
+        U256(limbs)
+    }
+
+    /// The limbs, the lowest first.
+    #[must_use]
+    pub const fn limbs(self) -> [u64; 4] {
+        self.0
+    }
+}
 
 macro_rules! limb_op {
     ($trait:ident, $method:ident, $op:tt) => {
