@@ -39,15 +39,32 @@ pub(crate) fn node<G: MoveGen>(
     p: G::Word,
     o: G::Word,
     depth: u32,
-    mut child: impl FnMut(G::Word, G::Word, u32) -> u64,
+    child: impl FnMut(G::Word, G::Word, u32) -> u64,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
     let moves = mg.legal(p, o);
+    let (opponent_moves, two_plies) = (|| mg.legal(o, p), || mg.count_two_plies(p, o, moves));
+    node_with((p, o, depth), moves, opponent_moves, two_plies, |i| mg.flips(p, o, i), child)
+}
+
+/// [`node`] (of `depth` 1 or more) from the node's legal `moves`, with the opponent's moves
+/// (asked for only when the mover has none), the count of the last two plies and each move's
+/// flips given by the caller: the perft's rules in one place, for the generators that derive
+/// all of these from one fill of the position.
+#[inline(always)]
+pub(crate) fn node_with<W: Word>(
+    (p, o, depth): (W, W, u32),
+    moves: W,
+    opponent_moves: impl FnOnce() -> W,
+    two_plies: impl FnOnce() -> u64,
+    flips: impl Fn(u32) -> W,
+    mut child: impl FnMut(W, W, u32) -> u64,
+) -> u64 {
     if moves.is_zero() {
         // A pass and a finished game are both one leaf at the last ply.
-        if depth == 1 || mg.legal(o, p).is_zero() {
+        if depth == 1 || opponent_moves().is_zero() {
             return 1;
         }
         return child(o, p, depth - 1);
@@ -56,31 +73,26 @@ pub(crate) fn node<G: MoveGen>(
         return u64::from(moves.count());
     }
     if depth == 2 {
-        return mg.count_two_plies(p, o, moves);
+        return two_plies();
     }
     let mut total = 0;
-    for_each_child(mg, p, o, moves, |mover, opponent| total += child(mover, opponent, depth - 1));
+    for_each_child(p, o, moves, flips, |mover, opponent| total += child(mover, opponent, depth - 1));
     total
 }
 
 /// Calls `visit` with each child of the position (`p` to move against `o`) that a move of
-/// `moves` makes: the new mover (the old opponent, less the flipped discs) and the new
-/// opponent. The one make-move loop of the generic perft and two-ply count.
+/// `moves` makes, given each move's `flips`: the new mover (the old opponent, less the
+/// flipped discs) and the new opponent. The one make-move loop of the perft nodes and the
+/// generic two-ply count.
 #[inline(always)]
-pub(crate) fn for_each_child<G: MoveGen>(
-    mg: &G,
-    p: G::Word,
-    o: G::Word,
-    moves: G::Word,
-    mut visit: impl FnMut(G::Word, G::Word),
-) {
+pub(crate) fn for_each_child<W: Word>(p: W, o: W, moves: W, flips: impl Fn(u32) -> W, mut visit: impl FnMut(W, W)) {
     let mut rest = moves;
     while !rest.is_zero() {
         let i = rest.lowest();
         // The bit itself from the word: on multi-limb words cheaper than `Word::bit(i)`.
         let bit = rest.isolate_lowest();
         rest = rest ^ bit;
-        let flips = mg.flips(p, o, i);
+        let flips = flips(i);
         visit(o ^ flips, p | flips | bit);
     }
 }

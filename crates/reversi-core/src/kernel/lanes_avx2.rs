@@ -513,29 +513,15 @@ mod vbmi2 {
         let c = consts(mg);
         let (up, down) = fills!(&c, p, o);
         let moves = or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable;
-        if moves == 0 {
-            // A pass, or the end of the game: one leaf.
-            if depth == 1 || legal!(&c, o, p) == 0 {
-                return 1;
-            }
-            return perft(mg, o, p, depth - 1);
-        }
-        if depth == 1 {
-            return u64::from(moves.count_ones());
-        }
         let b = bracketed_of!(&c, (up, down));
-        if depth == 2 {
-            return two_plies!(mg, &c, &b, p, o, moves, flips_cd);
-        }
-        let mut total = 0;
-        let mut rest = moves;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
-            let f = or_lanes(flips_cd!(mg, &c, &b, bit.trailing_zeros()));
-            total += perft(mg, o ^ f, p | f | bit, depth - 1);
-        }
-        total
+        crate::perft::node_with(
+            (p, o, depth),
+            moves,
+            || legal!(&c, o, p),
+            || two_plies!(mg, &c, &b, p, o, moves, flips_cd),
+            |i| or_lanes(flips_cd!(mg, &c, &b, i)),
+            |p, o, depth| perft(mg, p, o, depth),
+        )
     }
 
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.

@@ -72,9 +72,15 @@ pub trait MoveGen: Copy + Send + Sync {
     #[inline]
     fn count_two_plies(&self, p: Self::Word, o: Self::Word, moves: Self::Word) -> u64 {
         let mut total = 0;
-        crate::perft::for_each_child(self, p, o, moves, |mover, opponent| {
-            total += u64::from(self.legal(mover, opponent).count().max(1));
-        });
+        crate::perft::for_each_child(
+            p,
+            o,
+            moves,
+            |i| self.flips(p, o, i),
+            |mover, opponent| {
+                total += u64::from(self.legal(mover, opponent).count().max(1));
+            },
+        );
         total
     }
 

@@ -638,30 +638,15 @@ mod avx512 {
         let (pv, ov) = (super::load(p), super::load(o));
         let fills = fills!(_mm512_broadcast_i64x4(pv), _mm512_broadcast_i64x4(ov), LONG);
         let moves = store(moves_of!(fills, pv, ov, super::load(mg.playable)));
-        if moves.is_zero() {
-            // A pass, or the end of the game: one leaf.
-            if depth == 1 || legal!(o, p, mg.playable, LONG).is_zero() {
-                return 1;
-            }
-            return perft(mg, o, p, depth - 1);
-        }
-        if depth == 1 {
-            return u64::from(moves.count());
-        }
         let b = bracketed_of!(fills);
-        if depth == 2 {
-            return two_plies!(mg, &b, p, o, moves, LONG);
-        }
-        let mut total = 0;
-        let mut rest = moves;
-        while !rest.is_zero() {
-            let i = rest.lowest();
-            rest = rest.without_lowest();
-            let (f, bit) = if LONG && long_flips(&b) { flips!(&b, i, true) } else { flips!(&b, i, false) };
-            let f = store(f);
-            total += perft(mg, o ^ f, p | f | store(bit), depth - 1);
-        }
-        total
+        crate::perft::node_with(
+            (p, o, depth),
+            moves,
+            || legal!(o, p, mg.playable, LONG),
+            || two_plies!(mg, &b, p, o, moves, LONG),
+            |i| store(if LONG && long_flips(&b) { flips!(&b, i, true) } else { flips!(&b, i, false) }.0),
+            |p, o, depth| perft(mg, p, o, depth),
+        )
     }
 }
 
