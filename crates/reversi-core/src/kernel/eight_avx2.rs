@@ -12,7 +12,7 @@ use core::arch::x86_64::{
 };
 
 use super::eight::{INNER, LINES};
-use super::{Eight, Layout, MoveGen};
+use super::{Avx512, Eight, Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 use std::sync::OnceLock;
 
@@ -21,14 +21,7 @@ use std::sync::OnceLock;
 pub struct EightAvx2 {
     eight: Eight,
     /// Whether the flips may use AVX-512 (F, VL, CD).
-    cd: Cd,
-}
-
-/// Whether this CPU has the AVX-512 instructions of the faster flips.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cd {
-    Present,
-    Absent,
+    avx512: Avx512,
 }
 
 impl EightAvx2 {
@@ -37,28 +30,25 @@ impl EightAvx2 {
     #[must_use]
     #[inline]
     pub fn new(geometry: &Geometry) -> Option<EightAvx2> {
-        let cd = features()?;
-        Eight::new(geometry).map(|eight| EightAvx2 { eight, cd })
+        let avx512 = features()?;
+        Eight::new(geometry).map(|eight| EightAvx2 { eight, avx512 })
     }
 
     /// The same generator without its AVX-512 paths, as on a CPU with AVX2 only: for tests
     /// and comparisons on CPUs that have AVX-512.
     #[must_use]
     pub fn avx2_only(self) -> EightAvx2 {
-        EightAvx2 { cd: Cd::Absent, ..self }
+        EightAvx2 { avx512: Avx512::Absent, ..self }
     }
 }
 
-/// What this CPU offers the generator: `None` without AVX2, BMI1, LZCNT and POPCNT, else
-/// whether it has the AVX-512 of the faster flips. Detected once: `Position` builds a
-/// generator on every call, where seven feature tests cost more than the legal moves.
-fn features() -> Option<Cd> {
-    static FEATURES: OnceLock<Option<Cd>> = OnceLock::new();
-    *FEATURES.get_or_init(|| {
-        let cd = is_x86_feature_detected!("avx512f")
+/// What this CPU offers the generator (see [`detect`](super::detect)).
+fn features() -> Option<Avx512> {
+    static FEATURES: OnceLock<Option<Avx512>> = OnceLock::new();
+    super::detect(&FEATURES, || {
+        is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
-            && is_x86_feature_detected!("avx512cd");
-        super::has_avx2().then_some(if cd { Cd::Present } else { Cd::Absent })
+            && is_x86_feature_detected!("avx512cd")
     })
 }
 
@@ -273,8 +263,8 @@ impl MoveGen for EightAvx2 {
         fn run_cd(p: u64, o: u64, i: u32) -> u64 {
             cd::flips(&bracketed(p, o), i)
         }
-        if self.cd == Cd::Present {
-            // SAFETY: `new` found AVX2 and (for `Cd::Present`) AVX-512 F, VL and CD.
+        if self.avx512 == Avx512::Present {
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL and CD.
             return unsafe { run_cd(p, o, i) };
         }
         // SAFETY: as in `legal`.
@@ -283,8 +273,8 @@ impl MoveGen for EightAvx2 {
 
     #[inline]
     fn count_two_plies(&self, p: u64, o: u64, moves: u64) -> u64 {
-        if self.cd == Cd::Present {
-            // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Cd::Present`) AVX-512 F,
+        if self.avx512 == Avx512::Present {
+            // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Avx512::Present`) AVX-512 F,
             // VL and CD.
             return unsafe { cd::count_two_plies(p, o, self.eight.playable(), moves) };
         }
@@ -295,7 +285,7 @@ impl MoveGen for EightAvx2 {
 
     #[inline]
     fn perft(&self, p: u64, o: u64, depth: u32) -> u64 {
-        if self.cd == Cd::Present {
+        if self.avx512 == Avx512::Present {
             // SAFETY: as in `count_two_plies`.
             return unsafe { cd::perft(self, p, o, depth) };
         }

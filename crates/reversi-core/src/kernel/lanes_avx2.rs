@@ -16,7 +16,7 @@ use core::arch::x86_64::{
 use super::lines::lines;
 use std::sync::OnceLock;
 
-use super::{Layout, MoveGen};
+use super::{Avx512, Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 
 /// The generator. It exists only on CPUs with AVX2, BMI1, LZCNT and POPCNT.
@@ -27,7 +27,7 @@ pub struct LanesAvx2 {
     /// What depends on the board's sides only, built once per shape.
     shape: &'static Shape,
     /// Whether the generator may use AVX-512 (F, VL, VBMI2, CD).
-    vbmi2: Vbmi2,
+    avx512: Avx512,
 }
 
 /// The constants of one board shape.
@@ -83,13 +83,6 @@ impl Shape {
     }
 }
 
-/// Whether this CPU has the AVX-512 instructions of the faster two-ply loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Vbmi2 {
-    Present,
-    Absent,
-}
-
 impl LanesAvx2 {
     /// The generator for `geometry`, or `None` unless the board has 65 to 128 cells, sides of
     /// at most 10, and this CPU has AVX2, BMI1, LZCNT and POPCNT.
@@ -104,25 +97,22 @@ impl LanesAvx2 {
             (10, 10) => 2,
             _ => return None,
         };
-        let vbmi2 = features()?;
+        let avx512 = features()?;
         let shape = SHAPES[slot].get_or_init(|| Shape::new(width, height));
-        let mut mg = LanesAvx2 { width, playable: 0, shape, vbmi2 };
+        let mut mg = LanesAvx2 { width, playable: 0, shape, avx512 };
         mg.playable = mg.compact(geometry.playable());
         Some(mg)
     }
 }
 
-/// What this CPU offers the generator: `None` without AVX2, BMI1, LZCNT and POPCNT, else
-/// whether it has the AVX-512 of the faster paths. Detected once, as `Position` builds a
-/// generator on every call.
-fn features() -> Option<Vbmi2> {
-    static FEATURES: OnceLock<Option<Vbmi2>> = OnceLock::new();
-    *FEATURES.get_or_init(|| {
-        let avx512 = is_x86_feature_detected!("avx512f")
+/// What this CPU offers the generator (see [`detect`](super::detect)).
+fn features() -> Option<Avx512> {
+    static FEATURES: OnceLock<Option<Avx512>> = OnceLock::new();
+    super::detect(&FEATURES, || {
+        is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512vbmi2")
-            && is_x86_feature_detected!("avx512cd");
-        super::has_avx2().then_some(if avx512 { Vbmi2::Present } else { Vbmi2::Absent })
+            && is_x86_feature_detected!("avx512cd")
     })
 }
 
@@ -147,7 +137,7 @@ impl LanesAvx2 {
     /// and comparisons on CPUs that have AVX-512.
     #[must_use]
     pub fn avx2_only(self) -> LanesAvx2 {
-        LanesAvx2 { vbmi2: Vbmi2::Absent, ..self }
+        LanesAvx2 { avx512: Avx512::Absent, ..self }
     }
 }
 
@@ -540,8 +530,8 @@ impl MoveGen for LanesAvx2 {
         fn run(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
             legal!(&consts(mg), p, o)
         }
-        if self.vbmi2 == Vbmi2::Present {
-            // SAFETY: `new` found AVX2 and (for `Vbmi2::Present`) AVX-512 F, VL, VBMI2 and CD.
+        if self.avx512 == Avx512::Present {
+            // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, VBMI2 and CD.
             return unsafe { vbmi2::legal(self, p, o) };
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2 on this CPU.
@@ -555,7 +545,7 @@ impl MoveGen for LanesAvx2 {
             let c = consts(mg);
             or_lanes(flips!(mg, &c, &bracketed!(&c, p, o), i))
         }
-        if self.vbmi2 == Vbmi2::Present {
+        if self.avx512 == Avx512::Present {
             // SAFETY: as in `legal`.
             return unsafe { vbmi2::flips(self, p, o, i) };
         }
@@ -565,8 +555,8 @@ impl MoveGen for LanesAvx2 {
 
     #[inline]
     fn count_two_plies(&self, p: u128, o: u128, moves: u128) -> u64 {
-        if self.vbmi2 == Vbmi2::Present {
-            // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Vbmi2::Present`)
+        if self.avx512 == Avx512::Present {
+            // SAFETY: `new` found AVX2, BMI1, LZCNT, POPCNT and (for `Avx512::Present`)
             // AVX-512 F, VL, VBMI2 and CD on this CPU.
             return unsafe { vbmi2::count_two_plies(self, p, o, moves) };
         }
@@ -576,7 +566,7 @@ impl MoveGen for LanesAvx2 {
 
     #[inline]
     fn perft(&self, p: u128, o: u128, depth: u32) -> u64 {
-        if self.vbmi2 == Vbmi2::Present {
+        if self.avx512 == Avx512::Present {
             // SAFETY: as in `count_two_plies`.
             return unsafe { vbmi2::perft(self, p, o, depth) };
         }

@@ -41,13 +41,27 @@ pub use lanes_avx2::LanesAvx2;
 pub use rows_avx2::RowsAvx2;
 pub use word::{U256, Word};
 
-/// Whether this CPU has what every AVX2 generator needs: AVX2, BMI1, LZCNT and POPCNT.
+/// Whether an AVX2 generator may take its AVX-512 paths.
 #[cfg(target_arch = "x86_64")]
-fn has_avx2() -> bool {
-    is_x86_feature_detected!("avx2")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("lzcnt")
-        && is_x86_feature_detected!("popcnt")
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Avx512 {
+    Present,
+    Absent,
+}
+
+/// What this CPU offers an AVX2 generator, detected once into the generator's `cell`: `None`
+/// without AVX2, BMI1, LZCNT and POPCNT, else whether it passes the generator's own
+/// AVX-512 test. Once, because `Position` builds a generator on every call, where the
+/// feature tests would cost more than the legal moves.
+#[cfg(target_arch = "x86_64")]
+fn detect(cell: &'static std::sync::OnceLock<Option<Avx512>>, avx512: fn() -> bool) -> Option<Avx512> {
+    *cell.get_or_init(|| {
+        let avx2 = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        avx2.then(|| if avx512() { Avx512::Present } else { Avx512::Absent })
+    })
 }
 
 /// Move generation on boards held as a pair of words: the mover's discs `p` and the

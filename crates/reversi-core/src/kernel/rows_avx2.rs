@@ -11,7 +11,7 @@ use core::arch::x86_64::{
 };
 
 use super::lines::{Lines, lines};
-use super::{Layout, MoveGen, U256, Word};
+use super::{Avx512, Layout, MoveGen, U256, Word};
 use crate::{Bitboard, Geometry, Square};
 use std::sync::OnceLock;
 
@@ -23,13 +23,6 @@ pub struct RowsAvx2<const LONG: bool> {
     lines: Lines<U256>,
     /// Whether the generator may use AVX-512 (F, VL, BW, VBMI2, VPOPCNTDQ).
     avx512: Avx512,
-}
-
-/// Whether this CPU has the AVX-512 instructions of the faster two-ply loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Avx512 {
-    Present,
-    Absent,
 }
 
 impl<const LONG: bool> RowsAvx2<LONG> {
@@ -60,18 +53,15 @@ impl<const LONG: bool> RowsAvx2<LONG> {
     }
 }
 
-/// What this CPU offers the generator: `None` without AVX2, BMI1, LZCNT and POPCNT, else
-/// whether it has the AVX-512 of the faster paths. Detected once, as `Position` builds a
-/// generator on every call.
+/// What this CPU offers the generator (see [`detect`](super::detect)).
 fn features() -> Option<Avx512> {
     static FEATURES: OnceLock<Option<Avx512>> = OnceLock::new();
-    *FEATURES.get_or_init(|| {
-        let avx512 = is_x86_feature_detected!("avx512f")
+    super::detect(&FEATURES, || {
+        is_x86_feature_detected!("avx512f")
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512bw")
             && is_x86_feature_detected!("avx512vbmi2")
-            && is_x86_feature_detected!("avx512vpopcntdq");
-        super::has_avx2().then_some(if avx512 { Avx512::Present } else { Avx512::Absent })
+            && is_x86_feature_detected!("avx512vpopcntdq")
     })
 }
 
