@@ -243,14 +243,17 @@ fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, move
 /// inside the rows is a rotation of each 16-bit row (`vpshldvw` of a row with itself), with
 /// the opponent's discs masked to columns 1 to 14 so that no run crosses the wrap. The
 /// diagonals run in skewed copies of the board (row `r` rotated by `r` or `-r`), where a
-/// diagonal step is a row move alone instead of a row move and a rotation.
+/// diagonal step is a row move alone instead of a row move and a rotation. A move's flips
+/// take no fill: each way is a run of bracketed discs, found in one column's mask of lanes
+/// (`vptestmw`) or one row's bits by scalar arithmetic.
 mod avx512 {
     use core::arch::x86_64::{
         __m512i, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64, _mm256_castsi256_si128,
-        _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm512_and_si512, _mm512_broadcast_i64x4,
-        _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi16,
-        _mm512_maskz_set1_epi16, _mm512_or_si512, _mm512_set1_epi16, _mm512_setzero_si512, _mm512_shldv_epi16,
-        _mm512_shuffle_i64x2, _mm512_test_epi64_mask, _mm512_xor_si512,
+        _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm512_and_si512, _mm512_andnot_si512,
+        _mm512_broadcast_i64x4, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
+        _mm512_maskz_mov_epi16, _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16, _mm512_or_si512,
+        _mm512_permutexvar_epi16, _mm512_set1_epi16, _mm512_setzero_si512, _mm512_shldv_epi16, _mm512_shuffle_i64x2,
+        _mm512_storeu_si512, _mm512_test_epi16_mask, _mm512_test_epi64_mask,
     };
 
     use super::*;
@@ -445,35 +448,89 @@ mod avx512 {
         }};
     }
 
-    /// Per direction, both ways: the opponent's discs that the mover brackets looking that
-    /// way, then those with the previous 1, 3 and 7 cells bracketed too (runs of 2, 4, 8),
-    /// for a doubling fill. A move's flips along a way are the bracketed discs met from the
-    /// move on, so the fills are paid once per position rather than per move. The fill that
-    /// reaches discs moving one way from the mover's brackets them for a move looking the
-    /// other way: the halves swap.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
-    fn bracketed_along<const DIR: u8>(fill: __m512i) -> [__m512i; 4] {
-        let b = _mm512_shuffle_i64x2::<0x4e>(fill, fill);
-        let b2 = _mm512_and_si512(b, step::<DIR, 0>(b));
-        let b4 = _mm512_and_si512(b2, step::<DIR, 1>(b2));
-        let b8 = _mm512_and_si512(b4, step::<DIR, 2>(b4));
-        [b, b2, b4, b8]
+    /// The opponent's discs that the mover brackets, as the flips take them. A move's flips
+    /// along a way are the bracketed discs met from the move on, so the fills are paid once
+    /// per position rather than per move. The fill that reaches discs moving one way from the
+    /// mover's brackets them for a move looking the other way.
+    ///
+    /// The column directions (south, and the diagonals in their skewed layouts) are
+    /// *folded*: looking south in lanes 0 to 15 (row `r` in lane `r`), looking north in lanes
+    /// 16 to 31 with the rows in reverse order (row `r` in lane `31 - r`). Testing one column
+    /// of the lanes (`vptestmw`) then gives a 32-bit mask where both ways run towards higher
+    /// bits from the move, so that one addition finds both runs. The rows are read from
+    /// memory: looking east in `rows[r]`, looking west in `rows[16 + r]`.
+    #[derive(Clone, Copy)]
+    struct Bracketed {
+        columns: [__m512i; 3],
+        rows: [u16; 32],
     }
 
-    /// The discs flipped along `DIR`, both ways, from the move `x` (in both halves).
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
-    fn flips_along<const DIR: u8, const LONG: bool>(x: __m512i, b: &[__m512i; 4]) -> __m512i {
-        let (and, or) = (_mm512_and_si512, _mm512_or_si512);
-        let mut f = and(b[0], step::<DIR, 0>(x));
-        f = or(f, and(b[0], step::<DIR, 0>(f)));
-        f = or(f, and(b[1], step::<DIR, 1>(f)));
-        f = or(f, and(b[2], step::<DIR, 2>(f)));
-        if LONG {
-            f = or(f, and(b[3], step::<DIR, 3>(f)));
+    /// Lane `i` from lane `16 + i` (the fill towards lower rows brackets looking south), lane
+    /// `16 + k` from lane `15 - k` (the fill towards higher rows, rows reversed).
+    static FOLD: [i16; 32] = fold();
+    /// The 32 lanes in reverse order.
+    static REVERSE: [i16; 32] = reverse();
+    /// Per column `c`, every lane `1 << c`.
+    static COLUMN: [[i16; 32]; 16] = columns();
+    /// Per row `r` of a move, the first bit of each run in a folded column mask: bit `r + 1`
+    /// (the row below) and bit `32 - r` (the row above, reversed); none past an edge.
+    static START: [u32; 16] = starts();
+    /// Unskewing the folded diagonals, south-east then south-west: row `r` rotated by `r`
+    /// or `-r`, in its folded lanes.
+    static UNSKEW_FOLDED: [[i16; 32]; 2] = [folded_skews(1), folded_skews(-1)];
+
+    const fn fold() -> [i16; 32] {
+        let mut index = [0; 32];
+        let mut i = 0;
+        while i < 16 {
+            index[i as usize] = 16 + i;
+            index[16 + i as usize] = 15 - i;
+            i += 1;
         }
-        f
+        index
+    }
+
+    const fn reverse() -> [i16; 32] {
+        let mut index = [0; 32];
+        let mut i = 0;
+        while i < 32 {
+            index[i as usize] = 31 - i;
+            i += 1;
+        }
+        index
+    }
+
+    const fn columns() -> [[i16; 32]; 16] {
+        let mut column = [[0; 32]; 16];
+        let mut c = 0;
+        while c < 16 {
+            column[c] = [(1u16 << c) as i16; 32];
+            c += 1;
+        }
+        column
+    }
+
+    const fn starts() -> [u32; 16] {
+        let mut start = [0; 16];
+        let mut r = 0;
+        while r < 16 {
+            let below = if r < 15 { 1 << (r + 1) } else { 0 };
+            let above = if r > 0 { 1 << (32 - r) } else { 0 };
+            start[r] = below | above;
+            r += 1;
+        }
+        start
+    }
+
+    const fn folded_skews(sign: i16) -> [i16; 32] {
+        let mut r = [0; 32];
+        let mut i = 0;
+        while i < 16 {
+            r[i as usize] = (sign * i).rem_euclid(16);
+            r[31 - i as usize] = (sign * i).rem_euclid(16);
+            i += 1;
+        }
+        r
     }
 
     /// [`MoveGen::legal`] with 512-bit vectors.
@@ -482,7 +539,7 @@ mod avx512 {
         legal!(p, o, playable, LONG)
     }
 
-    /// The bracketed discs of the position, per direction.
+    /// The bracketed discs of the position.
     macro_rules! bracketed {
         ($p:expr, $o:expr, $long:ident) => {{
             bracketed_of!(fills!(
@@ -497,41 +554,55 @@ mod avx512 {
     macro_rules! bracketed_of {
         ($fills:expr) => {{
             let [horizontal, south, south_east, south_west]: [__m512i; 4] = $fills;
-            [
-                bracketed_along::<0>(horizontal),
-                bracketed_along::<1>(south),
-                bracketed_along::<1>(south_east),
-                bracketed_along::<1>(south_west),
-            ]
+            let fold = load(&FOLD);
+            let mut rows = [0u16; 32];
+            let swapped = _mm512_shuffle_i64x2::<0x4e>(horizontal, horizontal);
+            // SAFETY: `rows` is 64 writable bytes; the store has no alignment requirement.
+            unsafe { _mm512_storeu_si512(rows.as_mut_ptr().cast(), swapped) };
+            Bracketed {
+                columns: [
+                    _mm512_permutexvar_epi16(fold, south),
+                    _mm512_permutexvar_epi16(fold, south_east),
+                    _mm512_permutexvar_epi16(fold, south_west),
+                ],
+                rows,
+            }
         }};
     }
 
-    /// The discs a move on `i` flips, from the bracketed discs `b`, and the move's bit.
+    /// The discs a move on `i` flips, with `$extra` (the move's bit, or nothing) in its row,
+    /// in both halves of the vector. Each way is a run of bracketed discs from the move: in a
+    /// column's folded mask, the bits that adding each run's first bit clears; in a row, the
+    /// same looking east, and looking west the bits above the highest cell not bracketed.
     macro_rules! flips {
-        ($b:expr, $i:expr, $long:tt) => {{
-            let (all, x) = flips_by_way!($b, $i, $long);
-            (
-                _mm256_or_si256(_mm512_castsi512_si256(all), _mm512_extracti64x4_epi64::<1>(all)),
-                _mm512_castsi512_si256(x),
-            )
-        }};
-    }
-
-    /// [`flips!`] before the two ways are ored: the flips towards higher bits in the low half
-    /// and towards lower bits in the high half, and the move's bit in both halves.
-    macro_rules! flips_by_way {
-        ($b:expr, $i:expr, $long:tt) => {{
-            let (b, i): (&[[__m512i; 4]; 4], u32) = ($b, $i);
-            // The move's bit in both halves: lane `i / 16` of each, bit `i % 16`.
-            let x = _mm512_maskz_set1_epi16(0x1_0001 << (i / 16), 1 << (i % 16));
-            let all = _mm512_or_si512(
-                _mm512_or_si512(flips_along::<0, $long>(x, &b[0]), flips_along::<1, $long>(x, &b[1])),
-                _mm512_or_si512(
-                    rotate_by(flips_along::<1, $long>(rotate_by(x, &SKEW_SOUTH_EAST), &b[2]), &SKEW_SOUTH_WEST),
-                    rotate_by(flips_along::<1, $long>(rotate_by(x, &SKEW_SOUTH_WEST), &b[3]), &SKEW_SOUTH_EAST),
-                ),
+        ($b:expr, $i:expr, $extra:expr) => {{
+            let (b, i, extra): (&Bracketed, u32, u32) = ($b, $i, $extra);
+            let (r, c) = ((i / 16 % 16) as usize, i % 16);
+            let start = START[r];
+            macro_rules! along {
+                ($v:expr, $column:expr) => {{
+                    let column = load(&COLUMN[$column as usize % 16]);
+                    let lanes = _mm512_test_epi16_mask($v, column);
+                    _mm512_maskz_mov_epi16(lanes & !lanes.wrapping_add(start), column)
+                }};
+            }
+            let south = along!(b.columns[0], c);
+            let south_east = along!(b.columns[1], c.wrapping_sub(r as u32) % 16);
+            let south_west = along!(b.columns[2], (c + r as u32) % 16);
+            let (east, west) = (u32::from(b.rows[r]), u32::from(b.rows[16 + r]));
+            let east = east & !(east + (2 << c));
+            let before = (1u32 << c) - 1;
+            // The shift is 0 to 16: `before` has 16 bits at most.
+            let west = before & (u32::MAX << (32 - (!west & before).leading_zeros()));
+            let row = _mm512_maskz_set1_epi16(1 << r, (east | west | extra) as i16);
+            let [unskew_se, unskew_sw] = &UNSKEW_FOLDED;
+            let folded = _mm512_or_si512(
+                _mm512_or_si512(south, row),
+                _mm512_or_si512(rotate_by(south_east, unskew_se), rotate_by(south_west, unskew_sw)),
             );
-            (all, x)
+            // Unfolded: the low half ored with the high half in reverse order, then in both halves.
+            let low = _mm512_or_si512(folded, _mm512_permutexvar_epi16(load(&REVERSE), folded));
+            _mm512_shuffle_i64x2::<0x44>(low, low)
         }};
     }
 
@@ -539,36 +610,48 @@ mod avx512 {
     /// the bracketed discs serve every move of the position.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi2")]
     pub(super) fn flips<const LONG: bool>(p: U256, o: U256, i: u32) -> U256 {
-        store(flips!(&bracketed!(p, o, LONG), i, LONG).0)
+        store(_mm512_castsi512_si256(flips!(&bracketed!(p, o, LONG), i, 0)))
     }
 
-    /// Whether some move of the position may flip more than 8 discs in a row: some direction
-    /// has 8 bracketed discs in a row. Rare, so the flips take their last doubling step only
-    /// then.
+    /// Whether `cells` (in both halves) has 8 in a row along some line, where the lines
+    /// across columns take columns 1 to 14 only, as the fills do.
     #[inline]
-    #[target_feature(enable = "avx512f")]
-    fn long_flips(b: &[[__m512i; 4]; 4]) -> bool {
-        any([b[0][3], b[1][3], b[2][3], b[3][3]])
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
+    fn eight_in_a_row(cells: __m512i) -> bool {
+        let and = _mm512_and_si512;
+        let inner = and(cells, _mm512_set1_epi16(0x7ffe));
+        let (se, sw) = (rotate_by(inner, &SKEW_SOUTH_EAST), rotate_by(inner, &SKEW_SOUTH_WEST));
+        macro_rules! eight {
+            ($dir:literal, $x:expr) => {{
+                let x: __m512i = $x;
+                let two = and(x, step::<$dir, 0>(x));
+                let four = and(two, step::<$dir, 1>(two));
+                and(four, step::<$dir, 2>(four))
+            }};
+        }
+        any([eight!(0, inner), eight!(1, cells), eight!(1, se), eight!(1, sw)])
     }
 
-    /// The loop of [`count_two_plies`], given the position's bracketed discs.
+    /// The loop of [`count_two_plies`], given the position's bracketed discs. A child's
+    /// opponent has the discs of `p`, some of `o` and the move, so that unless those cells
+    /// (`p`, `o` and `moves`) have 8 in a row somewhere, no child needs the fills' test for
+    /// runs longer than 8: one test for the position rather than one per child.
     macro_rules! two_plies {
         ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
-            let (mg, b, p, o, moves): (&RowsAvx2<$long>, &[[__m512i; 4]; 4], U256, U256, U256) =
-                ($mg, $b, $p, $o, $moves);
-            if $long && long_flips(b) {
-                two_plies_loop!(mg, b, p, o, moves, $long, true)
+            let (mg, b, p, o, moves): (&RowsAvx2<$long>, &Bracketed, U256, U256, U256) = ($mg, $b, $p, $o, $moves);
+            if $long && eight_in_a_row(_mm512_broadcast_i64x4(super::load(p | o | moves))) {
+                two_plies_loop!(mg, b, p, o, moves, $long)
             } else {
-                two_plies_loop!(mg, b, p, o, moves, $long, false)
+                const SHORT: bool = false;
+                two_plies_loop!(mg, b, p, o, moves, SHORT)
             }
         }};
     }
 
-    /// [`two_plies!`] with or without the flips' last doubling step (`$long_flips`).
+    /// [`two_plies!`] with the fills for runs of 8 at most, or longer too (`$long`).
     macro_rules! two_plies_loop {
-        ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident, $long_flips:tt) => {{
-            let (mg, b, p, o, moves): (&RowsAvx2<$long>, &[[__m512i; 4]; 4], U256, U256, U256) =
-                ($mg, $b, $p, $o, $moves);
+        ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
+            let (mg, b, p, o, moves): (&RowsAvx2<_>, &Bracketed, U256, U256, U256) = ($mg, $b, $p, $o, $moves);
             let playable = super::load(mg.playable);
             let (p2, o2) = (_mm512_broadcast_i64x4(super::load(p)), _mm512_broadcast_i64x4(super::load(o)));
             let mut total = 0;
@@ -578,9 +661,10 @@ mod avx512 {
             // LLVM declines to inline here.
             macro_rules! child {
                 ($i:expr) => {{
-                    let (by_way, x) = flips_by_way!(b, $i, $long_flips);
-                    let f = _mm512_or_si512(by_way, _mm512_shuffle_i64x2::<0x4e>(by_way, by_way));
-                    (_mm512_xor_si512(o2, f), _mm512_or_si512(p2, _mm512_or_si512(f, x)))
+                    let i: u32 = $i;
+                    // The flips with the move's bit: the opponent loses them, the mover gains them.
+                    let f = flips!(b, i, 1 << (i % 16));
+                    (_mm512_andnot_si512(f, o2), _mm512_or_si512(p2, f))
                 }};
             }
             macro_rules! count {
@@ -634,9 +718,68 @@ mod avx512 {
             moves,
             || legal!(o, p, mg.playable, LONG),
             || two_plies!(mg, &b, p, o, moves, LONG),
-            |i| store(if LONG && long_flips(&b) { flips!(&b, i, true) } else { flips!(&b, i, false) }.0),
+            |i| store(_mm512_castsi512_si256(flips!(&b, i, 0))),
             |p, o, depth| perft(mg, p, o, depth),
         )
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// The lines of 8 cells in `cells`, walking the board: across columns, columns 1
+        /// to 14 only.
+        fn naive_eight_in_a_row(cells: U256) -> bool {
+            let has = |c: i32, r: i32| {
+                (0..16).contains(&c) && (0..16).contains(&r) && !(cells & U256::bit((r * 16 + c) as u32)).is_zero()
+            };
+            [(1, 0), (0, 1), (1, 1), (-1, 1)].into_iter().any(|(dc, dr)| {
+                (0..16).any(|c| {
+                    (0..16).any(|r| {
+                        (0..8).all(|k| {
+                            let (c, r) = (c + k * dc, r + k * dr);
+                            has(c, r) && (dc == 0 || (1..15).contains(&c))
+                        })
+                    })
+                })
+            })
+        }
+
+        fn check(cells: U256) -> Result<(), TestCaseError> {
+            if super::super::features() != Some(Avx512::Present) {
+                return Ok(());
+            }
+            // SAFETY: this CPU has the features that `eight_in_a_row` enables (checked above).
+            let fast = unsafe { eight_in_a_row(_mm512_broadcast_i64x4(super::super::load(cells))) };
+            prop_assert_eq!(fast, naive_eight_in_a_row(cells), "{:?}", cells);
+            Ok(())
+        }
+
+        /// Every line of 7 and of 8 cells on the board, alone.
+        #[test]
+        fn every_line_of_seven_and_eight() {
+            for (dc, dr) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                for (c, r) in (0..16).flat_map(|c| (0..16).map(move |r| (c, r))) {
+                    for len in [7, 8] {
+                        let cells: Vec<i32> = (0..len).map(|k| (r + k * dr) * 16 + c + k * dc).collect();
+                        if (0..len).all(|k| (0..16).contains(&(c + k * dc)) && (0..16).contains(&(r + k * dr))) {
+                            let set = cells.iter().fold(U256::ZERO, |set, &i| set | U256::bit(i as u32));
+                            check(set).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+
+        proptest! {
+            /// Random sets, sparse to dense.
+            #[test]
+            fn random_sets(a in proptest::arbitrary::any::<[u64; 4]>(), b in proptest::arbitrary::any::<[u64; 4]>(), density in 0..3u8) {
+                let (a, b) = (U256::from_limbs(a), U256::from_limbs(b));
+                check(match density { 0 => a & b, 1 => a, _ => a | b })?;
+            }
+        }
     }
 }
 
