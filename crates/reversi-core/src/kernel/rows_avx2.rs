@@ -7,7 +7,7 @@
 
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_slli_epi16, _mm256_srli_epi16,
+    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_testz_si256,
 };
 
 use super::lines::{Lines, lines};
@@ -213,10 +213,41 @@ fn legal<const LONG: bool>(p: U256, o: U256, playable: U256) -> U256 {
     legal!(p, o, playable, LONG)
 }
 
-/// The body of [`MoveGen::count_two_plies`], for the AVX2 and the AVX-512 functions.
+/// Whether `cells` has 8 in a row along some line.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn eight_in_a_row(cells: U256) -> bool {
+    let x = load(cells);
+    macro_rules! eight {
+        ($dir:literal) => {{
+            let two = and(x, up::<$dir, 1>(x));
+            let four = and(two, up::<$dir, 2>(two));
+            and(four, up::<$dir, 4>(four))
+        }};
+    }
+    let all = or(or(eight!(0), eight!(1)), or(eight!(2), eight!(3)));
+    _mm256_testz_si256(all, all) == 0
+}
+
+/// The body of [`MoveGen::count_two_plies`] under AVX2. A child's opponent has the discs of
+/// `p`, some of `o` and the move, so that unless those cells have 8 in a row somewhere, no
+/// child's fills need their step for runs longer than 8: one test for the position.
 macro_rules! count_two_plies {
     ($mg:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
         let (mg, p, o, moves): (&RowsAvx2<$long>, U256, U256, U256) = ($mg, $p, $o, $moves);
+        if $long && eight_in_a_row(p | o | moves) {
+            count_two_plies_loop!(mg, p, o, moves, $long)
+        } else {
+            const SHORT: bool = false;
+            count_two_plies_loop!(mg, p, o, moves, SHORT)
+        }
+    }};
+}
+
+/// [`count_two_plies!`] with the fills for runs of 8 at most, or longer too (`$long`).
+macro_rules! count_two_plies_loop {
+    ($mg:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
+        let (mg, p, o, moves): (&RowsAvx2<_>, U256, U256, U256) = ($mg, $p, $o, $moves);
         let mut total = 0;
         let mut rest = moves;
         while !rest.is_zero() {
@@ -617,7 +648,7 @@ mod avx512 {
     /// across columns take columns 1 to 14 only, as the fills do.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2")]
-    fn eight_in_a_row(cells: __m512i) -> bool {
+    pub(super) fn eight_in_a_row(cells: __m512i) -> bool {
         let and = _mm512_and_si512;
         let inner = and(cells, _mm512_set1_epi16(0x7ffe));
         let (se, sw) = (rotate_by(inner, &SKEW_SOUTH_EAST), rotate_by(inner, &SKEW_SOUTH_WEST));
@@ -722,65 +753,6 @@ mod avx512 {
             |p, o, depth| perft(mg, p, o, depth),
         )
     }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-        use proptest::prelude::*;
-
-        /// The lines of 8 cells in `cells`, walking the board: across columns, columns 1
-        /// to 14 only.
-        fn naive_eight_in_a_row(cells: U256) -> bool {
-            let has = |c: i32, r: i32| {
-                (0..16).contains(&c) && (0..16).contains(&r) && !(cells & U256::bit((r * 16 + c) as u32)).is_zero()
-            };
-            [(1, 0), (0, 1), (1, 1), (-1, 1)].into_iter().any(|(dc, dr)| {
-                (0..16).any(|c| {
-                    (0..16).any(|r| {
-                        (0..8).all(|k| {
-                            let (c, r) = (c + k * dc, r + k * dr);
-                            has(c, r) && (dc == 0 || (1..15).contains(&c))
-                        })
-                    })
-                })
-            })
-        }
-
-        fn check(cells: U256) -> Result<(), TestCaseError> {
-            if super::super::features() != Some(Avx512::Present) {
-                return Ok(());
-            }
-            // SAFETY: this CPU has the features that `eight_in_a_row` enables (checked above).
-            let fast = unsafe { eight_in_a_row(_mm512_broadcast_i64x4(super::super::load(cells))) };
-            prop_assert_eq!(fast, naive_eight_in_a_row(cells), "{:?}", cells);
-            Ok(())
-        }
-
-        /// Every line of 7 and of 8 cells on the board, alone.
-        #[test]
-        fn every_line_of_seven_and_eight() {
-            for (dc, dr) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
-                for (c, r) in (0..16).flat_map(|c| (0..16).map(move |r| (c, r))) {
-                    for len in [7, 8] {
-                        let cells: Vec<i32> = (0..len).map(|k| (r + k * dr) * 16 + c + k * dc).collect();
-                        if (0..len).all(|k| (0..16).contains(&(c + k * dc)) && (0..16).contains(&(r + k * dr))) {
-                            let set = cells.iter().fold(U256::ZERO, |set, &i| set | U256::bit(i as u32));
-                            check(set).unwrap();
-                        }
-                    }
-                }
-            }
-        }
-
-        proptest! {
-            /// Random sets, sparse to dense.
-            #[test]
-            fn random_sets(a in proptest::arbitrary::any::<[u64; 4]>(), b in proptest::arbitrary::any::<[u64; 4]>(), density in 0..3u8) {
-                let (a, b) = (U256::from_limbs(a), U256::from_limbs(b));
-                check(match density { 0 => a & b, 1 => a, _ => a | b })?;
-            }
-        }
-    }
 }
 
 impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
@@ -835,5 +807,76 @@ impl<const LONG: bool> Layout for RowsAvx2<LONG> {
     }
     fn index(&self, sq: Square) -> u32 {
         u32::from(sq.index())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::arch::x86_64::_mm512_broadcast_i64x4;
+    use proptest::prelude::*;
+
+    /// The columns a line across columns may take: all of them (the AVX2 path, where a
+    /// step cannot wrap), or 1 to 14 (the 512-bit path, whose rotations would wrap).
+    #[derive(Clone, Copy, PartialEq)]
+    enum Columns {
+        All,
+        Inner,
+    }
+
+    /// The lines of 8 cells in `cells`, walking the board.
+    fn naive_eight_in_a_row(cells: U256, columns: Columns) -> bool {
+        let has = |c: i32, r: i32| {
+            (0..16).contains(&c) && (0..16).contains(&r) && !(cells & U256::bit((r * 16 + c) as u32)).is_zero()
+        };
+        [(1, 0), (0, 1), (1, 1), (-1, 1)].into_iter().any(|(dc, dr)| {
+            (0..16).any(|c| {
+                (0..16).any(|r| {
+                    (0..8).all(|k| {
+                        let (c, r) = (c + k * dc, r + k * dr);
+                        has(c, r) && (dc == 0 || columns == Columns::All || (1..15).contains(&c))
+                    })
+                })
+            })
+        })
+    }
+
+    fn check(cells: U256) -> Result<(), TestCaseError> {
+        if features().is_some() {
+            // SAFETY: `features` found AVX2.
+            let fast = unsafe { eight_in_a_row(cells) };
+            prop_assert_eq!(fast, naive_eight_in_a_row(cells, Columns::All), "AVX2: {:?}", cells);
+        }
+        if features() == Some(Avx512::Present) {
+            // SAFETY: `features` found AVX2 and AVX-512 F, VL, BW, VBMI2 and VPOPCNTDQ.
+            let fast = unsafe { avx512::eight_in_a_row(_mm512_broadcast_i64x4(load(cells))) };
+            prop_assert_eq!(fast, naive_eight_in_a_row(cells, Columns::Inner), "AVX-512: {:?}", cells);
+        }
+        Ok(())
+    }
+
+    /// Every line of 7 and of 8 cells on the board, alone.
+    #[test]
+    fn every_line_of_seven_and_eight() {
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+            for (c, r) in (0..16).flat_map(|c| (0..16).map(move |r| (c, r))) {
+                for len in [7, 8] {
+                    if (0..len).all(|k| (0..16).contains(&(c + k * dc)) && (0..16).contains(&(r + k * dr))) {
+                        let set = (0..len)
+                            .fold(U256::ZERO, |set, k| set | U256::bit(((r + k * dr) * 16 + c + k * dc) as u32));
+                        check(set).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Random sets, sparse to dense.
+        #[test]
+        fn random_sets(a in any::<[u64; 4]>(), b in any::<[u64; 4]>(), density in 0..3u8) {
+            let (a, b) = (U256::from_limbs(a), U256::from_limbs(b));
+            check(match density { 0 => a & b, 1 => a, _ => a | b })?;
+        }
     }
 }
