@@ -2,12 +2,15 @@
 //! 16-bit lane of one 256-bit vector (bit `row * 16 + column`). A horizontal step is a shift
 //! inside the lanes, where bits cannot wrap into the next row; a vertical step moves whole
 //! lanes. Chosen at run time for boards of more than 128 cells when the CPU has AVX2; with
-//! AVX-512 (F, VL, BW, VBMI2, VPOPCNTDQ) the legal moves run both ways of a direction in one 512-bit
-//! vector.
+//! AVX-512 (F, VL, BW, VBMI2, VPOPCNTDQ) the legal moves run both ways of a direction in one
+//! 512-bit vector. A move's flips take no fill on either path: each way is a run of the
+//! discs that the position's fills found bracketed, read from a mask of rows.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_testz_si256,
+    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16,
+    _mm256_extract_epi64, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256,
+    _mm256_set1_epi16, _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_testz_si256,
 };
 
 use super::lines::{Lines, lines};
@@ -188,15 +191,15 @@ macro_rules! pair {
 /// directions share it: a diagonal step is a row move and a shift inside the rows, in either
 /// order, and a row move of an or is the or of the row moves.
 macro_rules! legal {
-    ($p:expr, $o:expr, $playable:expr, $long:ident) => {{
-        let (pv, ov) = (load($p), load($o));
-        let (p_up, p_down) = (rows_up::<1>(pv), rows_down::<1>(pv));
-        let (o_up, o_down) = (rows_up::<1>(ov), rows_down::<1>(ov));
+    ($p:expr, $o:expr, $playable:expr, $long:ident) => {{ store(legal_v!(load($p), load($o), load($playable), $long)) }};
+}
+
+/// [`legal!`] on vectors.
+macro_rules! legal_v {
+    ($pv:expr, $ov:expr, $playable:expr, $long:ident) => {{
+        let (pv, ov, playable): (__m256i, __m256i, __m256i) = ($pv, $ov, $playable);
+        let [east, south, south_east, south_west] = fills!(pv, ov, $long);
         let (l, r) = (_mm256_slli_epi16::<1>, _mm256_srli_epi16::<1>);
-        let east = pair!(0, $long, ov, [l(pv), r(pv), l(ov), r(ov)]);
-        let south = pair!(1, $long, ov, [p_up, p_down, o_up, o_down]);
-        let south_east = pair!(2, $long, ov, [l(p_up), r(p_down), l(o_up), r(o_down)]);
-        let south_west = pair!(3, $long, ov, [r(p_up), l(p_down), r(o_up), l(o_down)]);
         let moves = or(
             or(l(east.0), r(east.1)),
             or(
@@ -204,7 +207,105 @@ macro_rules! legal {
                 rows_down::<1>(or(south.1, or(r(south_east.1), l(south_west.1)))),
             ),
         );
-        store(_mm256_andnot_si256(or(pv, ov), and(moves, load($playable))))
+        _mm256_andnot_si256(or(pv, ov), and(moves, playable))
+    }};
+}
+
+/// The fills of the four directions (east, south, south-east, south-west), both ways.
+macro_rules! fills {
+    ($pv:expr, $ov:expr, $long:ident) => {{
+        let (pv, ov): (__m256i, __m256i) = ($pv, $ov);
+        let (p_up, p_down) = (rows_up::<1>(pv), rows_down::<1>(pv));
+        let (o_up, o_down) = (rows_up::<1>(ov), rows_down::<1>(ov));
+        let (l, r) = (_mm256_slli_epi16::<1>, _mm256_srli_epi16::<1>);
+        [
+            pair!(0, $long, ov, [l(pv), r(pv), l(ov), r(ov)]),
+            pair!(1, $long, ov, [p_up, p_down, o_up, o_down]),
+            pair!(2, $long, ov, [l(p_up), r(p_down), l(o_up), r(o_down)]),
+            pair!(3, $long, ov, [r(p_up), l(p_down), r(o_up), l(o_down)]),
+        ]
+    }};
+}
+
+/// The opponent's discs that the mover brackets, as the flips take them: a disc that a move
+/// flips along a way is one of these met before the first cell that is not. The fill that
+/// reaches discs moving one way from the mover's brackets them for a move looking the other
+/// way.
+#[derive(Clone, Copy)]
+struct Bracketed {
+    /// South, south-east, south-west: looking towards higher bits (the rows below)...
+    ahead: [__m256i; 3],
+    /// ... and towards lower bits.
+    behind: [__m256i; 3],
+    /// The rows, looking east (towards higher bits) and west.
+    east: U256,
+    west: U256,
+}
+
+/// [`Bracketed`] from the position's fills (complete ones: `LONG` on long boards).
+macro_rules! bracketed_of {
+    ($fills:expr) => {{
+        let [(moving_east, moving_west), south, south_east, south_west]: [(__m256i, __m256i); 4] = $fills;
+        Bracketed {
+            ahead: [south.1, south_east.1, south_west.1],
+            behind: [south.0, south_east.0, south_west.0],
+            east: store(moving_west),
+            west: store(moving_east),
+        }
+    }};
+}
+
+/// Each byte of the vector all ones where its bit of `mask` is set (the inverse of
+/// `vpmovmskb`): the mask's bytes spread over the vector, then one bit tested per byte.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn bytes_of(mask: u32) -> __m256i {
+    let spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(mask as i32),
+        _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        ),
+    );
+    let bits = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+    _mm256_cmpeq_epi8(_mm256_and_si256(spread, bits), bits)
+}
+
+/// The rows where `x` has a cell, two bits a row (a `vpmovmskb` of the 16-bit lanes).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn rows_of(x: __m256i) -> u32 {
+    !(_mm256_movemask_epi8(_mm256_cmpeq_epi16(x, _mm256_setzero_si256())) as u32)
+}
+
+/// The discs a move on `i` flips, with `$extra` (the move's bit, or nothing) in its row.
+/// Along a column direction, a line has one cell a row at most, so the rows where the line
+/// is bracketed are a mask with two bits a row; the run from the move is, looking at higher
+/// rows, the bits that adding the run's first bit clears, and looking at lower rows the
+/// bits above the highest row that is not bracketed. A row's two ways are the same on 16
+/// bits.
+macro_rules! flips {
+    ($mg:expr, $b:expr, $i:expr, $extra:expr) => {{
+        let (mg, b, i, extra): (&RowsAvx2<_>, &Bracketed, u32, u32) = ($mg, $b, $i, $extra);
+        let (r, c) = (i / 16 % 16, i % 16);
+        let lines = mg.lines.of(i);
+        // Rows above `r`, and the first bit of the row below it (none below row 15).
+        let (before, start) = ((1u32 << (2 * r)) - 1, (1u64 << (2 * r + 2)) as u32);
+        let mut f = _mm256_setzero_si256();
+        for k in 0..3 {
+            let (ahead, behind) = (load(lines[1 + k]), load(lines[5 + k]));
+            let a = rows_of(and(b.ahead[k], ahead));
+            let z = !rows_of(and(b.behind[k], behind)) & before;
+            // The shift is 0 to 30: `z` is below bit 30.
+            let run = (a & !a.wrapping_add(start)) | (before & (u32::MAX << (32 - z.leading_zeros())));
+            f = or(f, and(bytes_of(run), or(ahead, behind)));
+        }
+        let (east, west) = (b.east.chunk(16 * r) as u32, b.west.chunk(16 * r) as u32);
+        let before = (1u32 << c) - 1;
+        let east = east & !(east + (2 << c));
+        // The shift is 0 to 16: `before` has 16 bits at most.
+        let west = before & (u32::MAX << (32 - (!west & before).leading_zeros()));
+        let row = and(_mm256_set1_epi16((east | west | extra) as i16), bytes_of(3 << (2 * r)));
+        or(f, row)
     }};
 }
 
@@ -248,18 +349,29 @@ macro_rules! count_two_plies {
 macro_rules! count_two_plies_loop {
     ($mg:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
         let (mg, p, o, moves): (&RowsAvx2<_>, U256, U256, U256) = ($mg, $p, $o, $moves);
+        let (pv, ov, playable) = (load(p), load(o), load(mg.playable));
+        // The fills of the position, complete, for the flips of every move.
+        let b = bracketed_of!(fills!(pv, ov, LONG));
         let mut total = 0;
         let mut rest = moves;
         while !rest.is_zero() {
             let i = rest.lowest();
-            let bit = rest.isolate_lowest();
-            rest = rest ^ bit;
-            let f = mg.lines.flips(p, o, i);
-            let (mover, opponent) = (o ^ f, p | f | bit);
-            total += u64::from(legal!(mover, opponent, mg.playable, $long).count().max(1));
+            rest = rest.without_lowest();
+            // The flips with the move's bit: the opponent loses them, the mover gains them.
+            let f = flips!(mg, &b, i, 1 << (i % 16));
+            let m = legal_v!(_mm256_andnot_si256(f, ov), or(pv, f), playable, $long);
+            total += u64::from(store(m).count().max(1));
         }
         total
     }};
+}
+
+/// [`MoveGen::flips`] under AVX2: the same code as in the two-ply loop, where the bracketed
+/// discs serve every move of the position.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn flips<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, i: u32) -> U256 {
+    let b = bracketed_of!(fills!(load(p), load(o), LONG));
+    store(flips!(mg, &b, i, 0))
 }
 
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
@@ -774,7 +886,8 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
             // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, BW, VBMI2 and VPOPCNTDQ.
             return unsafe { avx512::flips::<LONG>(p, o, i) };
         }
-        self.lines.flips(p, o, i)
+        // SAFETY: a `RowsAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
+        unsafe { flips(self, p, o, i) }
     }
 
     #[inline]
