@@ -336,29 +336,29 @@ fn eight_in_a_row(cells: U256) -> bool {
 macro_rules! count_two_plies {
     ($mg:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
         let (mg, p, o, moves): (&RowsAvx2<$long>, U256, U256, U256) = ($mg, $p, $o, $moves);
+        // The fills of the position, complete, for the flips of every move.
+        let b = bracketed_of!(fills!(load(p), load(o), $long));
         if $long && eight_in_a_row(p | o | moves) {
-            count_two_plies_loop!(mg, p, o, moves, $long)
+            count_two_plies_loop!(mg, &b, p, o, moves, $long)
         } else {
             const SHORT: bool = false;
-            count_two_plies_loop!(mg, p, o, moves, SHORT)
+            count_two_plies_loop!(mg, &b, p, o, moves, SHORT)
         }
     }};
 }
 
 /// [`count_two_plies!`] with the fills for runs of 8 at most, or longer too (`$long`).
 macro_rules! count_two_plies_loop {
-    ($mg:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
-        let (mg, p, o, moves): (&RowsAvx2<_>, U256, U256, U256) = ($mg, $p, $o, $moves);
+    ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
+        let (mg, b, p, o, moves): (&RowsAvx2<_>, &Bracketed, U256, U256, U256) = ($mg, $b, $p, $o, $moves);
         let (pv, ov, playable) = (load(p), load(o), load(mg.playable));
-        // The fills of the position, complete, for the flips of every move.
-        let b = bracketed_of!(fills!(pv, ov, LONG));
         let mut total = 0;
         let mut rest = moves;
         while !rest.is_zero() {
             let i = rest.lowest();
             rest = rest.without_lowest();
             // The flips with the move's bit: the opponent loses them, the mover gains them.
-            let f = flips!(mg, &b, i, 1 << (i % 16));
+            let f = flips!(mg, b, i, 1 << (i % 16));
             let m = legal_v!(_mm256_andnot_si256(f, ov), or(pv, f), playable, $long);
             total += u64::from(store(m).count().max(1));
         }
