@@ -53,20 +53,22 @@ impl Visitor for KernelLegal<'_, '_> {
 }
 
 fn flips(c: &mut Criterion) {
-    let (_, geometry) = common::boards()[0];
-    let positions = common::playouts(geometry, 2, POSITIONS);
-    let moves: Vec<_> = positions.iter().flat_map(|pos| pos.legal_moves().iter().map(move |sq| (*pos, sq))).collect();
-    let mut group = c.benchmark_group("flips/8x8");
-    group.throughput(Throughput::Elements(moves.len() as u64));
-    group.bench_function("position", |b| {
-        b.iter(|| {
-            for (pos, sq) in &moves {
-                black_box(black_box(pos).flips(*sq));
-            }
-        })
-    });
-    kernel::dispatch(&geometry, KernelFlips { group: &mut group, moves: &moves });
-    group.finish();
+    for (name, geometry) in common::boards() {
+        let positions = common::playouts(geometry, 2, POSITIONS);
+        let moves: Vec<_> =
+            positions.iter().flat_map(|pos| pos.legal_moves().iter().map(move |sq| (*pos, sq))).collect();
+        let mut group = c.benchmark_group(format!("flips/{name}"));
+        group.throughput(Throughput::Elements(moves.len() as u64));
+        group.bench_function("position", |b| {
+            b.iter(|| {
+                for (pos, sq) in &moves {
+                    black_box(black_box(pos).flips(*sq));
+                }
+            })
+        });
+        kernel::dispatch(&geometry, KernelFlips { group: &mut group, moves: &moves });
+        group.finish();
+    }
 }
 
 /// The flips bench on the kernel, each legal move of each position as (mover, opponent, cell).
