@@ -197,8 +197,20 @@ macro_rules! legal {
 /// [`legal!`] on vectors.
 macro_rules! legal_v {
     ($pv:expr, $ov:expr, $playable:expr, $long:ident) => {{
-        let (pv, ov, playable): (__m256i, __m256i, __m256i) = ($pv, $ov, $playable);
-        let [east, south, south_east, south_west] = fills!(pv, ov, $long);
+        let (pv, ov): (__m256i, __m256i) = ($pv, $ov);
+        moves_of!(fills!(pv, ov, $long), pv, ov, $playable)
+    }};
+}
+
+/// The legal moves from the position's fills.
+macro_rules! moves_of {
+    ($fills:expr, $pv:expr, $ov:expr, $playable:expr) => {{
+        let ([east, south, south_east, south_west], pv, ov, playable): (
+            [(__m256i, __m256i); 4],
+            __m256i,
+            __m256i,
+            __m256i,
+        ) = ($fills, $pv, $ov, $playable);
         let (l, r) = (_mm256_slli_epi16::<1>, _mm256_srli_epi16::<1>);
         let moves = or(
             or(l(east.0), r(east.1)),
@@ -330,19 +342,18 @@ fn eight_in_a_row(cells: U256) -> bool {
     _mm256_testz_si256(all, all) == 0
 }
 
-/// The body of [`MoveGen::count_two_plies`] under AVX2. A child's opponent has the discs of
-/// `p`, some of `o` and the move, so that unless those cells have 8 in a row somewhere, no
-/// child's fills need their step for runs longer than 8: one test for the position.
+/// The body of [`MoveGen::count_two_plies`] under AVX2, given the position's bracketed discs
+/// (from complete fills). A child's opponent has the discs of `p`, some of `o` and the move,
+/// so that unless those cells have 8 in a row somewhere, no child's fills need their step for
+/// runs longer than 8: one test for the position.
 macro_rules! count_two_plies {
-    ($mg:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
-        let (mg, p, o, moves): (&RowsAvx2<$long>, U256, U256, U256) = ($mg, $p, $o, $moves);
-        // The fills of the position, complete, for the flips of every move.
-        let b = bracketed_of!(fills!(load(p), load(o), $long));
+    ($mg:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $long:ident) => {{
+        let (mg, b, p, o, moves): (&RowsAvx2<$long>, &Bracketed, U256, U256, U256) = ($mg, $b, $p, $o, $moves);
         if $long && eight_in_a_row(p | o | moves) {
-            count_two_plies_loop!(mg, &b, p, o, moves, $long)
+            count_two_plies_loop!(mg, b, p, o, moves, $long)
         } else {
             const SHORT: bool = false;
-            count_two_plies_loop!(mg, &b, p, o, moves, SHORT)
+            count_two_plies_loop!(mg, b, p, o, moves, SHORT)
         }
     }};
 }
@@ -377,7 +388,29 @@ fn flips<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, i: u32) -> U25
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, moves: U256) -> u64 {
-    count_two_plies!(mg, p, o, moves, LONG)
+    count_two_plies!(mg, &bracketed_of!(fills!(load(p), load(o), LONG)), p, o, moves, LONG)
+}
+
+/// [`MoveGen::perft`] under AVX2, where each node's fills give both its legal moves and the
+/// bracketed discs that each of its moves takes its flips from (through [`MoveGen::flips`],
+/// every move would pay the whole fill again).
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn perft<const LONG: bool>(mg: &RowsAvx2<LONG>, p: U256, o: U256, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (pv, ov) = (load(p), load(o));
+    let fills = fills!(pv, ov, LONG);
+    let moves = store(moves_of!(fills, pv, ov, load(mg.playable)));
+    let b = bracketed_of!(fills);
+    crate::perft::node_with(
+        (p, o, depth),
+        moves,
+        || legal!(o, p, mg.playable, LONG),
+        || count_two_plies!(mg, &b, p, o, moves, LONG),
+        |i| store(flips!(mg, &b, i, 0)),
+        |p, o, depth| perft(mg, p, o, depth),
+    )
 }
 
 /// The legal moves with 512-bit vectors: both ways of one direction in the two halves of a
@@ -907,7 +940,8 @@ impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
             // SAFETY: as in `count_two_plies`.
             return unsafe { avx512::perft(self, p, o, depth) };
         }
-        crate::perft::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
+        // SAFETY: a `RowsAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
+        unsafe { perft(self, p, o, depth) }
     }
 }
 
