@@ -419,6 +419,37 @@ macro_rules! two_plies {
     }};
 }
 
+/// The body of [`MoveGen::perft`] for a depth above 0, shared by the AVX2 and the AVX-512
+/// functions (the `shl`, `shr` and `$flips` are those where it is expanded): each node's
+/// fills give both its legal moves and the bracketed discs that its moves take their flips
+/// from, where [`MoveGen::flips`] would pay the whole fill again for every move.
+macro_rules! perft_node {
+    ($mg:expr, $p:expr, $o:expr, $depth:expr, $flips:ident, $recurse:ident) => {{
+        let (mg, p, o, depth): (&LanesAvx2, u128, u128, u32) = ($mg, $p, $o, $depth);
+        let c = consts(mg);
+        let (up, down) = fills!(&c, p, o);
+        let moves = or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable;
+        let b = bracketed_of!(&c, (up, down));
+        crate::perft::node_with(
+            (p, o, depth),
+            moves,
+            || legal!(&c, o, p),
+            || two_plies!(mg, &c, &b, p, o, moves, $flips),
+            |i| or_lanes($flips!(mg, &c, &b, i)),
+            |p, o, depth| $recurse(mg, p, o, depth),
+        )
+    }};
+}
+
+/// [`MoveGen::perft`] under AVX2.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
+fn perft(mg: &LanesAvx2, p: u128, o: u128, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    perft_node!(mg, p, o, depth, flips, perft)
+}
+
 /// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
@@ -500,18 +531,7 @@ mod vbmi2 {
         if depth == 0 {
             return 1;
         }
-        let c = consts(mg);
-        let (up, down) = fills!(&c, p, o);
-        let moves = or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable;
-        let b = bracketed_of!(&c, (up, down));
-        crate::perft::node_with(
-            (p, o, depth),
-            moves,
-            || legal!(&c, o, p),
-            || two_plies!(mg, &c, &b, p, o, moves, flips_cd),
-            |i| or_lanes(flips_cd!(mg, &c, &b, i)),
-            |p, o, depth| perft(mg, p, o, depth),
-        )
+        perft_node!(mg, p, o, depth, flips_cd, perft)
     }
 
     /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
@@ -570,7 +590,8 @@ impl MoveGen for LanesAvx2 {
             // SAFETY: as in `count_two_plies`.
             return unsafe { vbmi2::perft(self, p, o, depth) };
         }
-        crate::perft::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
+        // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
+        unsafe { perft(self, p, o, depth) }
     }
 }
 
