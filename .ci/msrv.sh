@@ -36,7 +36,7 @@ import json, sys
 with open(sys.argv[1]) as f:
     meta = json.load(f)
 members = set(meta["workspace_members"])
-root = next(p for p in meta["packages"] if p["name"] == "reversi" and p["id"] in members)
+root = next(p for p in meta["packages"] if p["name"] == "reversi-kit" and p["id"] in members)
 ours = root.get("rust_version")
 if not ours:
     sys.exit("msrv: the reversi package declares no rust-version")

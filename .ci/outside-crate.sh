@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's first ```rust block must compile and run unchanged in someone else's crate.
 # This builds it as such a crate: a fresh package outside the repository, depending on the
-# `reversi` package by path, with the snippet as its src/main.rs, then runs it. Any failure
+# `reversi-kit` package by path, with the snippet as its src/main.rs, then runs it. Any failure
 # (no snippet, a compile error, a warning, a non-zero exit) fails CI.
 set -euo pipefail
 
@@ -38,7 +38,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-reversi = { path = "$root" }
+reversi-kit = { path = "$root" }
 
 [lints.rust]
 warnings = "deny"
@@ -59,7 +59,7 @@ case "$target" in
 esac
 export CARGO_TARGET_DIR="$target"
 
-echo "outside-crate: building README.md's first rust block in $tmp against reversi at $root"
+echo "outside-crate: building README.md's first rust block in $tmp against reversi-kit at $root"
 if ! (cd "$tmp" && cargo run --quiet); then
     echo "outside-crate: the snippet, as src/main.rs:" >&2
     cat -n "$tmp/src/main.rs" >&2

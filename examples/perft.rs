@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use args::Flags;
 use output::outln;
-use reversi::Position;
-use reversi::core::perft_parallel;
+use reversi_kit::Position;
+use reversi_kit::core::perft_parallel;
 
 const USAGE: &str = "usage: perft --depth N [--position \"POSITION STRING\"] [--threads T]";
 
@@ -63,7 +63,7 @@ impl Options {
         let Options { depth, position, threads } = self;
         let started = Instant::now();
         let leaves =
-            if *threads == 1 { reversi::perft(position, *depth) } else { perft_parallel(position, *depth, *threads) };
+            if *threads == 1 { reversi_kit::perft(position, *depth) } else { perft_parallel(position, *depth, *threads) };
         let seconds = started.elapsed().as_secs_f64();
 
         outln!("depth {depth}: {leaves} leaves");

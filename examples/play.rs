@@ -16,10 +16,10 @@ mod output;
 use std::process::ExitCode;
 
 use output::outln;
-use reversi::core::diagram;
-use reversi::records::{GameRecord, Metadata};
-use reversi::variants::players::{MobilityPlayer, Player, RandomPlayer};
-use reversi::variants::{Blocked, Game, Move, Rules, cli};
+use reversi_kit::core::diagram;
+use reversi_kit::records::{GameRecord, Metadata};
+use reversi_kit::variants::players::{MobilityPlayer, Player, RandomPlayer};
+use reversi_kit::variants::{Blocked, Game, Move, Rules, cli};
 
 const USAGE: &str = "usage: play [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7] \
 [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]";
@@ -107,8 +107,8 @@ fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> 
     }
     loop {
         let player: &mut dyn Player = match game.side_to_move() {
-            reversi::Color::Black => &mut black,
-            reversi::Color::White => &mut white,
+            reversi_kit::Color::Black => &mut black,
+            reversi_kit::Color::White => &mut white,
         };
         let Some(mv) = player.choose(&game) else { break };
         let color = game.side_to_move();

@@ -17,10 +17,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use output::outln;
-use reversi::core::{Bitboard, Position, diagram};
-use reversi::records::wthor::WthorFile;
-use reversi::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};
-use reversi::variants::{Game, Rules};
+use reversi_kit::core::{Bitboard, Position, diagram};
+use reversi_kit::records::wthor::WthorFile;
+use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};
+use reversi_kit::variants::{Game, Rules};
 
 const USAGE: &str = "usage: replay FILE [--game N]   (FILE: .json, .ggf, .txt or .wtb)";
 
@@ -151,7 +151,7 @@ fn from_game(game: &Game, notes: Vec<String>) -> Shown {
     Shown {
         position: *game.position(),
         moves: transcript::write(&game.moves()),
-        result: format!("{}-{}", discs(reversi::Color::Black), discs(reversi::Color::White)),
+        result: format!("{}-{}", discs(reversi_kit::Color::Black), discs(reversi_kit::Color::White)),
         notes,
     }
 }

@@ -6,9 +6,9 @@
 //! - [`records`]: game records ([`GameRecord`], serde), move transcripts, GGF and WTHOR.
 //!
 //! ```
-//! use reversi::records::{Ending, RecordResult};
-//! use reversi::variants::{Blocked, Opening};
-//! use reversi::{Game, GameRecord, Rules};
+//! use reversi_kit::records::{Ending, RecordResult};
+//! use reversi_kit::variants::{Blocked, Opening};
+//! use reversi_kit::{Game, GameRecord, Rules};
 //!
 //! // The free opening on 8×8, with two blocked cells drawn from seed 7.
 //! let rules = Rules::builder().opening(Opening::Free).blocked(Blocked::Count(2)).build()?;

@@ -5,11 +5,11 @@
 #[path = "../examples/duel/session.rs"]
 mod session;
 
-use reversi::Color;
-use reversi::core::diagram;
-use reversi::records::{Ending, GameRecord};
-use reversi::variants::players::{MobilityPlayer, Player};
-use reversi::variants::{Blocked, Board, Game, Move, Opening, Rules};
+use reversi_kit::Color;
+use reversi_kit::core::diagram;
+use reversi_kit::records::{Ending, GameRecord};
+use reversi_kit::variants::players::{MobilityPlayer, Player};
+use reversi_kit::variants::{Blocked, Board, Game, Move, Opening, Rules};
 use session::{Finish, Outcome};
 
 /// Runs a duel on `game` with `script` as the human's input; gives the output and the outcome.

@@ -20,7 +20,7 @@ use std::io;
 use std::process::ExitCode;
 
 use output::outln;
-use reversi::variants::{Game, cli};
+use reversi_kit::variants::{Game, cli};
 use session::DuelError;
 
 fn main() -> ExitCode {

@@ -6,11 +6,11 @@ use core::fmt;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use reversi::Color;
-use reversi::core::diagram;
-use reversi::records::{GameRecord, Metadata, RecordError, RecordResult};
-use reversi::variants::players::{MobilityPlayer, Player};
-use reversi::variants::{Game, Move, Ply, Rules, cli};
+use reversi_kit::Color;
+use reversi_kit::core::diagram;
+use reversi_kit::records::{GameRecord, Metadata, RecordError, RecordResult};
+use reversi_kit::variants::players::{MobilityPlayer, Player};
+use reversi_kit::variants::{Game, Move, Ply, Rules, cli};
 
 /// The command line, for `--help` and errors.
 pub const USAGE: &str = "usage: duel [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7] \
@@ -98,7 +98,7 @@ pub struct Outcome {
     /// Why it stopped.
     pub finish: Finish,
     /// The game so far; a game stopped before the end is recorded as
-    /// [unfinished](reversi::records::Ending::Unfinished): the discs on the board, no winner.
+    /// [unfinished](reversi_kit::records::Ending::Unfinished): the discs on the board, no winner.
     pub record: GameRecord,
 }
 
@@ -173,7 +173,7 @@ pub fn run<R: BufRead, W: Write>(
         // A forced pass needs no decision.
         if game.must_pass() {
             game.play(Move::Pass).expect("a forced pass is legal");
-            writeln!(out, "You have no legal move: {}", describe(human, Move::Pass, reversi::Bitboard::EMPTY))?;
+            writeln!(out, "You have no legal move: {}", describe(human, Move::Pass, reversi_kit::Bitboard::EMPTY))?;
             continue;
         }
         if show_board {
@@ -220,7 +220,7 @@ pub fn run<R: BufRead, W: Write>(
 }
 
 /// `black plays d3, flips d4` or `white passes`, for the log.
-fn describe(color: Color, mv: Move, flips: reversi::Bitboard) -> String {
+fn describe(color: Color, mv: Move, flips: reversi_kit::Bitboard) -> String {
     match mv {
         Move::Pass => format!("{color} passes"),
         Move::Place(_) if flips.is_empty() => format!("{color} plays {mv}"),
