@@ -4,6 +4,7 @@
 //! - [`variants`]: rules of every variant (sizes, Octagon, blocked cells, handicap, free opening,
 //!   scoring) and the playable [`Game`].
 //! - [`records`]: game records ([`GameRecord`], serde), move transcripts, GGF and WTHOR.
+//! - [`engine`]: position analysis, an exact endgame solver, search and players.
 //!
 //! ```
 //! use reversi_kit::records::{Ending, RecordResult};
@@ -33,6 +34,7 @@
 
 pub use reversi_core as core;
 pub use reversi_core::{Bitboard, Color, Geometry, Position, Square, perft};
+pub use reversi_engine as engine;
 pub use reversi_records as records;
 pub use reversi_records::{GameRecord, RecordError};
 pub use reversi_variants as variants;
