@@ -35,3 +35,8 @@ pub use perft::{perft, perft_parallel};
 pub use position::{MoveError, Position, PositionError};
 pub use square::{ParseSquareError, Square};
 pub use text::{ParsePositionError, diagram};
+
+/// The crate's README, whose examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

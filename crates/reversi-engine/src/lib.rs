@@ -8,3 +8,8 @@
 pub mod hash;
 
 pub use hash::{Zobrist, zobrist};
+
+/// The crate's README, whose examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -42,3 +42,8 @@ pub use record::{
     Ending, FORMAT_VERSION, GameRecord, HandicapDiscs, Metadata, RecordData, RecordError, RecordResult, ResultData,
     replay_transcript,
 };
+
+/// The crate's README, whose examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

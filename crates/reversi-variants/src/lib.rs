@@ -59,3 +59,8 @@ pub use error::{ParseOptionError, PlayError, RulesError};
 pub use game::{Game, GameResult, Phase, Ply};
 pub use moves::{Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};
+
+/// The crate's README, whose examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
