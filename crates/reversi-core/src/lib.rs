@@ -17,6 +17,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
 pub mod bitboard;
 pub mod color;
 pub mod geometry;
@@ -31,7 +37,9 @@ pub mod text;
 pub use bitboard::{Bitboard, Squares};
 pub use color::{Color, ParseColorError};
 pub use geometry::{Geometry, GeometryError};
-pub use perft::{perft, perft_parallel};
+pub use perft::perft;
+#[cfg(feature = "std")]
+pub use perft::perft_parallel;
 pub use position::{MoveError, Position, PositionError};
 pub use square::{ParseSquareError, Square};
 pub use text::{ParsePositionError, diagram};

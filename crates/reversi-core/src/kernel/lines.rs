@@ -1,9 +1,9 @@
 //! Line masks: for each cell of a board shape, the cells of its eight lines out to the edge,
 //! built once per shape and word, then shared by every [`Grid`](super::Grid) of that shape.
 
-use std::any::Any;
-use std::sync::OnceLock;
+use alloc::vec::Vec;
 
+use super::once::OnceBox;
 use super::Word;
 
 /// The directions as (column step, row step): first the four towards higher compact indices
@@ -58,38 +58,70 @@ impl<W> core::fmt::Debug for Lines<W> {
     }
 }
 
-impl<W> PartialEq for Lines<W> {
-    /// The masks depend only on the shape, which the grid compares anyway.
-    fn eq(&self, _: &Self) -> bool {
-        true
+impl<W: PartialEq> PartialEq for Lines<W> {
+    /// The same masks: the same table (one per shape and layout), or equal tables.
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.0, other.0) || self.0 == other.0
     }
 }
 
-impl<W> Eq for Lines<W> {}
+impl<W: Eq> Eq for Lines<W> {}
 
-/// Sides run from 4 to 16; the tables are kept per shape for the three compact words (64,
-/// 128 and 256 bits) and for the 16-bit-row layout of [`Bitboard`](crate::Bitboard).
+/// Sides run from 4 to 16.
 const SIDES: usize = 13;
-type Slot = OnceLock<Box<dyn Any + Send + Sync>>;
-static CACHE: [[Slot; SIDES * SIDES]; 4] = [const { [const { OnceLock::new() }; SIDES * SIDES] }; 4];
 
-/// The line masks of a `width` × `height` board in word `W`, cell `(column, row)` at bit
-/// `row * stride + column` (`stride` is `width` in the compact layout, 16 in rows).
-pub(super) fn lines<W: Word>(width: u32, height: u32, stride: u32) -> Lines<W> {
-    let layout = match (W::BITS, stride == width) {
-        (64, true) => 0,
-        (128, true) => 1,
-        (_, true) => 2,
-        (_, false) => 3,
-    };
-    let shape = (width as usize - 4) * SIDES + (height as usize - 4);
-    let slot = CACHE[layout].get(shape);
-    let cached = slot.map(|slot| slot.get_or_init(|| Box::new(build::<W>(width, height, stride))));
-    match cached.and_then(|table| table.downcast_ref::<Vec<[W; 8]>>()) {
-        Some(table) => Lines(table),
-        // A word type of the caller's own: build its table once per grid and keep it.
-        None => Lines(Vec::leak(build::<W>(width, height, stride))),
+/// The line tables of every board shape in one word and layout, each built on first use.
+pub struct Tables<W: 'static>([OnceBox<Vec<[W; 8]>>; SIDES * SIDES]);
+
+impl<W> Tables<W> {
+    /// No table built yet.
+    pub(super) const fn new() -> Self {
+        Tables([const { OnceBox::new() }; SIDES * SIDES])
     }
+
+    /// The lines of a `width` × `height` board with rows `stride` bits apart.
+    fn get(&'static self, width: u32, height: u32, stride: u32) -> Lines<W>
+    where
+        W: Word,
+    {
+        assert!((4..=16).contains(&width) && (4..=16).contains(&height), "sides from 4 to 16");
+        let shape = (width as usize - 4) * SIDES + (height as usize - 4);
+        Lines(self.0[shape].get_or_init(|| build(width, height, stride)))
+    }
+}
+
+/// Where a word type keeps its tables: one set per layout, so a word's tables are typed and
+/// their number bounded (a table per board shape at most). Implemented for the kernel's
+/// words only, which also keeps [`Word`] sealed.
+pub trait CachedLines: Sized + 'static {
+    /// The tables of the compact layout (bit `row * width + column`).
+    fn compact_tables() -> &'static Tables<Self>;
+}
+
+macro_rules! cached_lines {
+    ($($word:ty),*) => {$(
+        impl CachedLines for $word {
+            fn compact_tables() -> &'static Tables<$word> {
+                static TABLES: Tables<$word> = Tables::new();
+                &TABLES
+            }
+        }
+    )*};
+}
+
+cached_lines!(u64, u128, super::U256);
+
+/// The line masks of a `width` × `height` board in the compact layout of word `W`.
+pub(super) fn compact<W: Word>(width: u32, height: u32) -> Lines<W> {
+    W::compact_tables().get(width, height, width)
+}
+
+/// The line masks of a `width` × `height` board in the layout of
+/// [`Bitboard`](crate::Bitboard): 16-bit rows (bit `row * 16 + column`) of a [`U256`](super::U256).
+#[cfg(target_arch = "x86_64")]
+pub(super) fn rows(width: u32, height: u32) -> Lines<super::U256> {
+    static TABLES: Tables<super::U256> = Tables::new();
+    TABLES.get(width, height, 16)
 }
 
 fn build<W: Word>(width: u32, height: u32, stride: u32) -> Vec<[W; 8]> {

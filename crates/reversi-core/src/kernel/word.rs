@@ -2,9 +2,11 @@
 
 use core::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
-/// An unsigned integer of 64, 128 or 256 bits that holds one bit per cell.
+/// An unsigned integer of 64, 128 or 256 bits that holds one bit per cell: `u64`, `u128` or
+/// [`U256`] (sealed: the kernel keeps tables per word type).
 pub trait Word:
-    Copy
+    super::lines::CachedLines
+    + Copy
     + Eq
     + core::fmt::Debug
     + BitAnd<Output = Self>
