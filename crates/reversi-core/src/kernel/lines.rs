@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::once::OnceBox;
+use super::once::PerShape;
 use super::Word;
 
 /// The directions as (column step, row step): first the four towards higher compact indices
@@ -67,61 +67,17 @@ impl<W: PartialEq> PartialEq for Lines<W> {
 
 impl<W: Eq> Eq for Lines<W> {}
 
-/// Sides run from 4 to 16.
-const SIDES: usize = 13;
-
-/// The line tables of every board shape in one word and layout, each built on first use.
-pub struct Tables<W: 'static>([OnceBox<Vec<[W; 8]>>; SIDES * SIDES]);
-
-impl<W> Tables<W> {
-    /// No table built yet.
-    pub(super) const fn new() -> Self {
-        Tables([const { OnceBox::new() }; SIDES * SIDES])
-    }
-
-    /// The lines of a `width` × `height` board with rows `stride` bits apart.
-    fn get(&'static self, width: u32, height: u32, stride: u32) -> Lines<W>
-    where
-        W: Word,
-    {
-        assert!((4..=16).contains(&width) && (4..=16).contains(&height), "sides from 4 to 16");
-        let shape = (width as usize - 4) * SIDES + (height as usize - 4);
-        Lines(self.0[shape].get_or_init(|| build(width, height, stride)))
-    }
-}
-
-/// Where a word type keeps its tables: one set per layout, so a word's tables are typed and
-/// their number bounded (a table per board shape at most). Implemented for the kernel's
-/// words only, which also keeps [`Word`] sealed.
-pub trait CachedLines: Sized + 'static {
-    /// The tables of the compact layout (bit `row * width + column`).
-    fn compact_tables() -> &'static Tables<Self>;
-}
-
-macro_rules! cached_lines {
-    ($($word:ty),*) => {$(
-        impl CachedLines for $word {
-            fn compact_tables() -> &'static Tables<$word> {
-                static TABLES: Tables<$word> = Tables::new();
-                &TABLES
-            }
-        }
-    )*};
-}
-
-cached_lines!(u64, u128, super::U256);
-
 /// The line masks of a `width` × `height` board in the compact layout of word `W`.
 pub(super) fn compact<W: Word>(width: u32, height: u32) -> Lines<W> {
-    W::compact_tables().get(width, height, width)
+    Lines(W::line_tables().get_or_init(width, height, || build(width, height, width)))
 }
 
 /// The line masks of a `width` × `height` board in the layout of
 /// [`Bitboard`](crate::Bitboard): 16-bit rows (bit `row * 16 + column`) of a [`U256`](super::U256).
 #[cfg(target_arch = "x86_64")]
 pub(super) fn rows(width: u32, height: u32) -> Lines<super::U256> {
-    static TABLES: Tables<super::U256> = Tables::new();
-    TABLES.get(width, height, 16)
+    static TABLES: PerShape<Vec<[super::U256; 8]>> = PerShape::new();
+    Lines(TABLES.get_or_init(width, height, || build(width, height, 16)))
 }
 
 fn build<W: Word>(width: u32, height: u32, stride: u32) -> Vec<[W; 8]> {

@@ -1,4 +1,5 @@
-//! The move generators behind [`Position`](crate::Position) and [`perft`](crate::perft()).
+//! The move generators behind [`Position`](crate::Position) and [`perft`](crate::perft()),
+//! and the walk of the game tree they drive ([`walk`]).
 //!
 //! Every generator takes any set of playable cells: blocked cells and the Octagon's cut
 //! corners are never empty, so no fill crosses them. [`dispatch`] picks one per board:
@@ -8,17 +9,26 @@
 //!   boards. Legal moves by Kogge-Stone fills; flips from per-cell line masks and the lowest
 //!   or highest non-opponent cell of each line.
 //! - [`Eight`]: the same techniques specialised to 8×8 in a `u64`; the portable fallback.
-//! - On x86-64, chosen at run time when the CPU has AVX2 (so a default build uses them):
-//!   `EightAvx2` (8×8, the four directions in the lanes of one vector), `LanesAvx2` (boards
-//!   of 65 to 128 cells with sides up to 10: 10×10, the Octagon; `u128` lanes) and
-//!   `RowsAvx2` (boards over 128 cells: one 16-bit row per vector lane). On CPUs with
-//!   AVX-512 all three take faster paths, also chosen at run time: CD's leading-zero counts
-//!   for the flips, VBMI2's concatenated shifts for 128-bit lanes, 512-bit vectors for the
-//!   rows (`avx2_only` turns them off, for tests and comparisons).
+//! - **On x86-64 only** (the types do not exist on other targets): `EightAvx2` (8×8, the
+//!   four directions in the lanes of one vector), `LanesAvx2` (boards of 65 to 128 cells
+//!   with sides up to 10: 10×10, the Octagon; `u128` lanes) and `RowsAvx2` (boards over 128
+//!   cells: one 16-bit row per vector lane), for CPUs with AVX2. On CPUs with AVX-512 all
+//!   three take faster paths: CD's leading-zero counts for the flips, VBMI2's concatenated
+//!   shifts for 128-bit lanes, 512-bit vectors for the rows (`avx2_only` turns them off, for
+//!   tests and comparisons). Each instruction set has its own module. With the `std`
+//!   feature (the default) the CPU's features are detected at run time, so a default build
+//!   uses these; without it, they are those the build targets (`-C target-cpu=…`), and the
+//!   portable generators serve where they are absent.
 //!
-//! Each is tested against the others and a naive walk (`tests/kernel_paths.rs`). Engines
-//! that search millions of positions use these directly, holding the mover's and the
-//! opponent's discs as two words, which makes copy-make a pair of register moves.
+//! [`for_each_generator`] lists every generator that takes a board: the tests check each
+//! against the others and a naive walk (`tests/kernel_paths.rs`), the benchmarks time each
+//! (`benches/movegen.rs`). Engines that search millions of positions use these directly,
+//! holding the mover's and the opponent's discs as two words, which makes copy-make a pair
+//! of register moves, and walk the tree with [`walk`].
+//!
+//! [`MoveGen`], [`Layout`] and [`Word`] are sealed: only this module implements them, so
+//! they can grow without breaking anyone. [`Visitor`] and [`Generators`] are the caller's
+//! work, to implement.
 
 /// Whether this CPU has every one of these features: detected at run time with the `std`
 /// feature, known at compile time (`-C target-feature`, `-C target-cpu`) without it.

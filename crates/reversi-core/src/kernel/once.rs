@@ -1,4 +1,4 @@
-//! A value built on first use and then kept for the rest of the program, without `std`: the
+//! Values built on first use and then kept for the rest of the program, without `std`: the
 //! kernel's tables (one per board shape and word) live in these.
 
 use alloc::boxed::Box;
@@ -44,5 +44,27 @@ impl<T> OnceBox<T> {
                 unsafe { &*winner }
             }
         }
+    }
+}
+
+/// Sides run from 4 to 16.
+const SIDES: usize = 13;
+
+/// A [`OnceBox`] per board shape (`width` × `height`, sides from 4 to 16): at most 169
+/// values, each built on first use. Public only so that [`Word`](super::Word)'s sealed
+/// supertrait can name it; the module is private.
+pub struct PerShape<T>([OnceBox<T>; SIDES * SIDES]);
+
+impl<T> PerShape<T> {
+    /// Nothing built yet.
+    pub const fn new() -> Self {
+        PerShape([const { OnceBox::new() }; SIDES * SIDES])
+    }
+
+    /// The value of the `width` × `height` shape, built by `init` on first use.
+    #[inline]
+    pub fn get_or_init(&self, width: u32, height: u32, init: impl FnOnce() -> T) -> &T {
+        assert!((4..=16).contains(&width) && (4..=16).contains(&height), "sides from 4 to 16");
+        self.0[(width as usize - 4) * SIDES + (height as usize - 4)].get_or_init(init)
     }
 }

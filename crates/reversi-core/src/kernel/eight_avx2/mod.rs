@@ -16,6 +16,8 @@ use super::{Avx512, Eight, Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 
 /// The 8×8 generator with AVX2 instructions; it exists only on CPUs that have them.
+///
+/// Available on x86-64 only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EightAvx2 {
     eight: Eight,

@@ -21,6 +21,8 @@ use super::{Avx512, Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 
 /// The generator. It exists only on CPUs with AVX2, BMI1, LZCNT and POPCNT.
+///
+/// Available on x86-64 only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LanesAvx2 {
     width: u32,

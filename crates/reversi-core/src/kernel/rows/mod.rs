@@ -19,6 +19,8 @@ use crate::{Bitboard, Geometry, Square};
 
 
 /// The generator; `LONG` is whether a line can flip more than 8 discs (a side above 10).
+///
+/// Available on x86-64 only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowsAvx2<const LONG: bool> {
     playable: U256,
