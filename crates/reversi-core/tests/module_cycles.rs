@@ -62,9 +62,11 @@ fn code_only(text: &str) -> String {
 /// The paths a `use` tree names, braces expanded: `a::{b, c::{d, e as f}}` gives `a::b`,
 /// `a::c::d`, `a::c::e`, each with the name it binds (`f` for the last).
 fn expand(tree: &str) -> Vec<(String, String)> {
+    // `a as b` becomes `a@b` before the spaces go.
+    let tree: String = tree.split_whitespace().collect::<Vec<_>>().join(" ").replace(" as ", "@");
     let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
     let Some(open) = tree.find('{') else {
-        let (path, alias) = tree.split_once("as").map_or((tree.as_str(), None), |(p, a)| (p, Some(a)));
+        let (path, alias) = tree.split_once('@').map_or((tree.as_str(), None), |(p, a)| (p, Some(a)));
         let name = alias.unwrap_or_else(|| path.rsplit("::").next().unwrap_or(path));
         return vec![(path.trim_end_matches("::").to_owned(), name.to_owned())];
     };
