@@ -19,57 +19,56 @@ pub trait Generators {
 /// choice among them: the portable ones (the 8×8 one, the grids with constant sides that
 /// `dispatch` uses for square boards, and the run-time grids of every word the board fits
 /// in) and, on x86-64 CPUs with AVX2, the SIMD ones with and without their AVX-512 paths.
+///
+/// ```
+/// use reversi_core::kernel::{self, Generators, Layout};
+/// use reversi_core::Geometry;
+///
+/// struct Names(Vec<&'static str>);
+///
+/// impl Generators for Names {
+///     fn visit<L: Layout>(&mut self, name: &'static str, _: L) {
+///         self.0.push(name);
+///     }
+/// }
+///
+/// let mut names = Names(Vec::new());
+/// kernel::for_each_generator(&Geometry::rectangle(6, 6)?, &mut names);
+/// assert_eq!(names.0[..4], ["Grid<u64, 6, 6>", "Grid<u64>", "Grid<u128>", "Grid<U256>"]);
+/// # Ok::<(), reversi_core::GeometryError>(())
+/// ```
 pub fn for_each_generator(geometry: &Geometry, work: &mut impl Generators) {
-    if let Some(mg) = Eight::new(geometry) {
-        work.visit("Eight", mg);
+    /// Each generator type, named as written, that takes the board.
+    macro_rules! portable {
+        ($($generator:ty),*) => {$(
+            if let Some(mg) = <$generator>::new(geometry) {
+                work.visit(stringify!($generator), mg);
+            }
+        )*};
     }
-    if let Some(mg) = Grid::<u64, 4, 4>::new(geometry) {
-        work.visit("Grid<u64, 4, 4>", mg);
-    }
-    if let Some(mg) = Grid::<u64, 6, 6>::new(geometry) {
-        work.visit("Grid<u64, 6, 6>", mg);
-    }
-    if let Some(mg) = Grid::<u64, 8, 8>::new(geometry) {
-        work.visit("Grid<u64, 8, 8>", mg);
-    }
-    if let Some(mg) = Grid::<u128, 10, 10>::new(geometry) {
-        work.visit("Grid<u128, 10, 10>", mg);
-    }
-    if let Some(mg) = Grid::<U256, 12, 12>::new(geometry) {
-        work.visit("Grid<U256, 12, 12>", mg);
-    }
-    if let Some(mg) = Grid::<U256, 14, 14>::new(geometry) {
-        work.visit("Grid<U256, 14, 14>", mg);
-    }
-    if let Some(mg) = Grid::<U256, 16, 16>::new(geometry) {
-        work.visit("Grid<U256, 16, 16>", mg);
-    }
-    if let Some(mg) = Grid::<u64>::new(geometry) {
-        work.visit("Grid<u64>", mg);
-    }
-    if let Some(mg) = Grid::<u128>::new(geometry) {
-        work.visit("Grid<u128>", mg);
-    }
-    if let Some(mg) = Grid::<U256>::new(geometry) {
-        work.visit("Grid<U256>", mg);
-    }
+    /// The same for SIMD generators, each also without its AVX-512 paths.
     #[cfg(target_arch = "x86_64")]
-    {
-        if let Some(mg) = EightAvx2::new(geometry) {
-            work.visit("EightAvx2", mg);
-            work.visit("EightAvx2 (AVX2 only)", mg.avx2_only());
-        }
-        if let Some(mg) = LanesAvx2::new(geometry) {
-            work.visit("LanesAvx2", mg);
-            work.visit("LanesAvx2 (AVX2 only)", mg.avx2_only());
-        }
-        if let Some(mg) = RowsAvx2::<true>::new(geometry) {
-            work.visit("RowsAvx2<true>", mg);
-            work.visit("RowsAvx2<true> (AVX2 only)", mg.avx2_only());
-        }
-        if let Some(mg) = RowsAvx2::<false>::new(geometry) {
-            work.visit("RowsAvx2<false>", mg);
-            work.visit("RowsAvx2<false> (AVX2 only)", mg.avx2_only());
-        }
+    macro_rules! simd {
+        ($($generator:ty),*) => {$(
+            if let Some(mg) = <$generator>::new(geometry) {
+                work.visit(stringify!($generator), mg);
+                work.visit(concat!(stringify!($generator), " (AVX2 only)"), mg.avx2_only());
+            }
+        )*};
     }
+    portable!(
+        Eight,
+        Grid<u64, 4, 4>,
+        Grid<u64, 6, 6>,
+        Grid<u64, 8, 8>,
+        Grid<u128, 10, 10>,
+        Grid<U256, 12, 12>,
+        Grid<U256, 14, 14>,
+        Grid<U256, 16, 16>,
+        Grid<u64>,
+        Grid<u128>,
+        Grid<U256>
+    );
+    #[cfg(target_arch = "x86_64")]
+    simd!(EightAvx2, LanesAvx2, RowsAvx2<true>, RowsAvx2<false>);
 }
