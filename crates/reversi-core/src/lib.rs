@@ -20,7 +20,7 @@
 //! # Features
 //!
 //! - `std` (default): run-time CPU detection for the SIMD move generators, and
-//!   [`perft_parallel`]'s threads. Without it the crate is `#![no_std]` (it needs `alloc`),
+//!   `perft_parallel`'s threads. Without it the crate is `#![no_std]` (it needs `alloc`),
 //!   so the rules run where there is no operating system (WebAssembly, microcontrollers);
 //!   the SIMD generators are then those the build's target features allow.
 //! - `serde`: `Serialize` and `Deserialize` for the board types.

@@ -3,7 +3,7 @@
 //! side can move is a leaf wherever it occurs.
 //!
 //! Perft is one user: [`MoveGen::perft`] is [`node`] recursing into itself, and
-//! [`perft_parallel`](crate::perft_parallel) splits the first plies with [`rule`] and
+//! `perft_parallel` splits the first plies with [`rule`] and
 //! [`for_each_child`]. A search walks the same tree, so it takes the same three pieces: what
 //! a node is ([`rule`]), its children ([`for_each_child`]), and the leaf count below it
 //! ([`node`], [`node_with`]).
