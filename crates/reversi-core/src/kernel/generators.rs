@@ -2,9 +2,9 @@
 //! against a naive walk (`tests/kernel_paths.rs`) and its benchmarks time
 //! (`benches/movegen.rs`), so that a new generator is tested and timed once it is added here.
 
+use super::{Eight, Grid, Layout, U256};
 #[cfg(target_arch = "x86_64")]
 use super::{EightAvx2, LanesAvx2, RowsAvx2};
-use super::{Eight, Grid, Layout, U256};
 use crate::Geometry;
 
 /// Work to run with each generator of a board, for [`for_each_generator`].

@@ -3,8 +3,8 @@
 
 use alloc::vec::Vec;
 
-use super::once::PerShape;
 use super::Word;
+use super::once::PerShape;
 
 /// The directions as (column step, row step): first the four towards higher compact indices
 /// (east, south, south-east, south-west), then their opposites (west, north, north-west,

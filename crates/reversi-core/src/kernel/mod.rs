@@ -161,7 +161,7 @@ pub trait MoveGen: Copy + Send + Sync + sealed::Sealed {
     }
 
     /// The leaves below the position to `depth` plies: the perft loop, which
-    /// [`perft_words`](crate::perft::perft_words) calls. Generators built for CPU features
+    /// `perft::perft_words` calls ([`walk::node`]). Generators built for CPU features
     /// override it to run the whole loop under them.
     #[inline]
     fn perft(&self, p: Self::Word, o: Self::Word, depth: u32) -> u64 {

@@ -1,7 +1,10 @@
 //! The AVX2 path of [`LanesAvx2`]: a 128-bit shift of each lane is two 64-bit shifts and a
 //! carry; a move's flips towards lower bits are a fill of the bracketed discs.
 
-use core::arch::x86_64::{_mm256_add_epi64, _mm256_cmpeq_epi64, _mm256_or_si256, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256};
+use core::arch::x86_64::{
+    _mm256_add_epi64, _mm256_cmpeq_epi64, _mm256_or_si256, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_sub_epi64, _mm256_xor_si256,
+};
 
 use super::*;
 
@@ -69,7 +72,6 @@ pub(super) fn perft(mg: &LanesAvx2, p: u128, o: u128, depth: u32) -> u64 {
 pub(super) fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
     count_two_plies!([shl, shr], mg, p, o, moves, flips)
 }
-
 
 /// [`MoveGen::legal`] under AVX2.
 #[target_feature(enable = "avx2")]

@@ -11,7 +11,12 @@
 //! macros, defined here, that take the instruction set's 128-bit shifts (`[shl, shr]`) and
 //! flips as arguments.
 
-use core::arch::x86_64::{__m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi64x, _mm256_shuffle_epi32, _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_xor_si256};
+use core::arch::x86_64::{
+    __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_permute4x64_epi64, _mm256_set1_epi64x, _mm256_shuffle_epi32, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_xor_si256,
+};
 
 use super::lines;
 use super::once::OnceBox;

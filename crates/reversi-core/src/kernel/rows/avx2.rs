@@ -1,11 +1,15 @@
 //! The AVX2 path of [`RowsAvx2`]: 256-bit vectors, one 16-bit row a lane. Its macros (written
 //! as macros so that the two-ply loop gets them inlined) call the functions of this module.
 
-use core::arch::x86_64::{__m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_permute2x128_si256, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_testz_si256};
+use core::arch::x86_64::{
+    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16,
+    _mm256_movemask_epi8, _mm256_permute2x128_si256, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_set1_epi64x,
+    _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16,
+    _mm256_testz_si256,
+};
 
 use super::{RowsAvx2, and, load, or, store};
 use crate::kernel::{U256, Word};
-
 
 /// `x` moved `K` rows down the board (towards higher bits), `K` in 1, 2, 4, 8.
 #[inline]

@@ -9,12 +9,12 @@
 //! (`vptestmw`) or one row's bits by scalar arithmetic.
 
 use core::arch::x86_64::{
-    __m512i, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64, _mm256_castsi256_si128,
-    _mm256_extracti128_si256, _mm256_or_si256, _mm256_popcnt_epi64, _mm512_and_si512, _mm512_andnot_si512,
-    _mm512_broadcast_i64x4, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
-    _mm512_maskz_mov_epi16, _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16, _mm512_or_si512,
-    _mm512_permutexvar_epi16, _mm512_set1_epi16, _mm512_setzero_si512, _mm512_shldv_epi16, _mm512_shuffle_i64x2,
-    _mm512_storeu_si512, _mm512_test_epi16_mask, _mm512_test_epi64_mask,
+    __m512i, _mm_add_epi64, _mm_cvtsi128_si64, _mm_unpackhi_epi64, _mm256_castsi256_si128, _mm256_extracti128_si256,
+    _mm256_or_si256, _mm256_popcnt_epi64, _mm512_and_si512, _mm512_andnot_si512, _mm512_broadcast_i64x4,
+    _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_maskz_mov_epi16,
+    _mm512_maskz_permutexvar_epi16, _mm512_maskz_set1_epi16, _mm512_or_si512, _mm512_permutexvar_epi16,
+    _mm512_set1_epi16, _mm512_setzero_si512, _mm512_shldv_epi16, _mm512_shuffle_i64x2, _mm512_storeu_si512,
+    _mm512_test_epi16_mask, _mm512_test_epi64_mask,
 };
 
 use super::*;
@@ -302,13 +302,7 @@ pub(super) fn legal<const LONG: bool>(p: U256, o: U256, playable: U256) -> U256 
 
 /// The bracketed discs of the position.
 macro_rules! bracketed {
-    ($p:expr, $o:expr, $long:ident) => {{
-        bracketed_of!(fills!(
-            _mm512_broadcast_i64x4(super::load($p)),
-            _mm512_broadcast_i64x4(super::load($o)),
-            $long
-        ))
-    }};
+    ($p:expr, $o:expr, $long:ident) => {{ bracketed_of!(fills!(_mm512_broadcast_i64x4(super::load($p)), _mm512_broadcast_i64x4(super::load($o)), $long)) }};
 }
 
 /// [`bracketed!`] from the position's fills.

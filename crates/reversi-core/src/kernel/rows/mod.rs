@@ -11,12 +11,13 @@
 //! module's functions only; this module holds the generator, the CPU test and the 256-bit
 //! helpers both use.
 
-use core::arch::x86_64::{__m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_or_si256};
+use core::arch::x86_64::{
+    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_or_si256,
+};
 
 use super::lines::{self, Lines};
 use super::{Avx512, Layout, MoveGen, U256, Word};
 use crate::{Bitboard, Geometry, Square};
-
 
 /// The generator; `LONG` is whether a line can flip more than 8 discs (a side above 10).
 ///
@@ -96,7 +97,6 @@ pub(super) fn or(a: __m256i, b: __m256i) -> __m256i {
 
 mod avx2;
 mod avx512;
-
 
 impl<const LONG: bool> MoveGen for RowsAvx2<LONG> {
     type Word = U256;
