@@ -101,3 +101,21 @@ fn build<W: Word>(width: u32, height: u32, stride: u32) -> Vec<[W; 8]> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Equal shapes share one table; different shapes' tables differ.
+    #[test]
+    fn lines_compare_their_masks() {
+        assert!(core::ptr::eq(compact::<u64>(4, 6).0, compact::<u64>(4, 6).0));
+        assert_eq!(compact::<u128>(10, 8), compact::<u128>(10, 8));
+        assert_ne!(compact::<u64>(4, 6), compact::<u64>(6, 4));
+        // A table of its own: equal when its masks are, not otherwise (same length).
+        assert_eq!(compact::<u64>(8, 8), Lines(Vec::leak(build::<u64>(8, 8, 8))));
+        let mut other = build::<u64>(8, 8, 8);
+        other.swap(0, 63);
+        assert_ne!(compact::<u64>(8, 8), Lines(Vec::leak(other)));
+    }
+}
