@@ -127,7 +127,7 @@ fn naive_walk_agrees_with_the_data() {
 }
 
 #[test]
-#[ignore = "every count: minutes in a release build on 2 threads (8×8 depth 14 alone takes several)"]
+#[ignore = "every count: about 10 minutes in a release build on 2 shared cores (8×8 depth 14 most of it)"]
 fn every_count_in_the_data() {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     check_all(u64::MAX, |case, depth| perft_parallel(&case.position, depth, threads));
