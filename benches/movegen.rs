@@ -1,7 +1,8 @@
 //! Legal-move generation and flips over fixed sets of playout positions, on 8×8, 10×10, the
 //! Octagon with blocked cells and 16×16: once through the public [`Position`] API (with its
-//! conversions to and from the kernel's compact layout) and once on the raw kernel words, as
-//! perft and engines drive it.
+//! conversions to and from the kernel's compact layout), then on the raw kernel words, as
+//! perft and engines drive them, with the generator `kernel::dispatch` picks ("kernel") and
+//! with every generator of `kernel::for_each_generator` (the list the tests check).
 
 mod common;
 
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use reversi_core::Position;
-use reversi_core::kernel::{self, Layout, Visitor};
+use reversi_core::kernel::{self, Generators, Layout, Visitor};
 
 const POSITIONS: usize = 256;
 
@@ -26,23 +27,23 @@ fn legal_moves(c: &mut Criterion) {
                 }
             })
         });
-        kernel::dispatch(&geometry, KernelLegal { group: &mut group, positions: &positions });
+        let mut bench = KernelLegal { group: &mut group, positions: &positions };
+        kernel::dispatch(&geometry, Dispatched(&mut bench));
+        kernel::for_each_generator(&geometry, &mut bench);
         group.finish();
     }
 }
 
-/// The legal-move bench on the kernel chosen for the board, with the positions already in
-/// its compact words.
+/// The legal-move bench on one generator, with the positions already in its compact words.
 struct KernelLegal<'a, 'b> {
     group: &'a mut BenchmarkGroup<'b, WallTime>,
     positions: &'a [Position],
 }
 
-impl Visitor for KernelLegal<'_, '_> {
-    type Output = ();
-    fn visit<L: Layout>(self, mg: L) {
+impl Generators for KernelLegal<'_, '_> {
+    fn visit<L: Layout>(&mut self, name: &'static str, mg: L) {
         let words: Vec<_> = self.positions.iter().map(|pos| words(&mg, pos)).collect();
-        self.group.bench_function("kernel", |b| {
+        self.group.bench_function(name, |b| {
             b.iter(|| {
                 for &(p, o) in &words {
                     black_box(mg.legal(black_box(p), black_box(o)));
@@ -66,20 +67,22 @@ fn flips(c: &mut Criterion) {
                 }
             })
         });
-        kernel::dispatch(&geometry, KernelFlips { group: &mut group, moves: &moves });
+        let mut bench = KernelFlips { group: &mut group, moves: &moves };
+        kernel::dispatch(&geometry, Dispatched(&mut bench));
+        kernel::for_each_generator(&geometry, &mut bench);
         group.finish();
     }
 }
 
-/// The flips bench on the kernel, each legal move of each position as (mover, opponent, cell).
+/// The flips bench on one generator, each legal move of each position as (mover, opponent,
+/// cell).
 struct KernelFlips<'a, 'b> {
     group: &'a mut BenchmarkGroup<'b, WallTime>,
     moves: &'a [(Position, reversi_core::Square)],
 }
 
-impl Visitor for KernelFlips<'_, '_> {
-    type Output = ();
-    fn visit<L: Layout>(self, mg: L) {
+impl Generators for KernelFlips<'_, '_> {
+    fn visit<L: Layout>(&mut self, name: &'static str, mg: L) {
         let words: Vec<_> = self
             .moves
             .iter()
@@ -88,13 +91,23 @@ impl Visitor for KernelFlips<'_, '_> {
                 (p, o, mg.index(*sq))
             })
             .collect();
-        self.group.bench_function("kernel", |b| {
+        self.group.bench_function(name, |b| {
             b.iter(|| {
                 for &(p, o, i) in &words {
                     black_box(mg.flips(black_box(p), black_box(o), black_box(i)));
                 }
             })
         });
+    }
+}
+
+/// Runs a bench with the generator `kernel::dispatch` picks, named "kernel".
+struct Dispatched<'a, B>(&'a mut B);
+
+impl<B: Generators> Visitor for Dispatched<'_, B> {
+    type Output = ();
+    fn visit<L: Layout>(self, mg: L) {
+        self.0.visit("kernel", mg);
     }
 }
 

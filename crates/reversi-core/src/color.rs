@@ -1,5 +1,7 @@
 //! The two players.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::ops::Not;
 use core::str::FromStr;

@@ -1,5 +1,7 @@
 //! The shape of a board: its size and which cells can hold a disc.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

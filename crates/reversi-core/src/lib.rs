@@ -16,6 +16,20 @@
 //! assert_eq!(perft(&Position::default(), 6), 8200);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Features
+//!
+//! - `std` (default): run-time CPU detection for the SIMD move generators, and
+//!   `perft_parallel`'s threads. Without it the crate is `#![no_std]` (it needs `alloc`),
+//!   so the rules run where there is no operating system (WebAssembly, microcontrollers);
+//!   the SIMD generators are then those the build's target features allow.
+//! - `serde`: `Serialize` and `Deserialize` for the board types.
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod bitboard;
 pub mod color;
@@ -31,7 +45,9 @@ pub mod text;
 pub use bitboard::{Bitboard, Squares};
 pub use color::{Color, ParseColorError};
 pub use geometry::{Geometry, GeometryError};
-pub use perft::{perft, perft_parallel};
+pub use perft::perft;
+#[cfg(feature = "std")]
+pub use perft::perft_parallel;
 pub use position::{MoveError, Position, PositionError};
 pub use square::{ParseSquareError, Square};
 pub use text::{ParsePositionError, diagram};

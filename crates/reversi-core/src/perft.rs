@@ -1,10 +1,11 @@
 //! Perft: the number of leaves of the game tree to a given depth.
 //!
 //! The convention is the rules' (§4): a pass (the mover has no move, the opponent has) uses
-//! one ply, and a position where neither side can move is a leaf wherever it occurs.
+//! one ply, and a position where neither side can move is a leaf wherever it occurs. The
+//! walk itself is the kernel's ([`kernel::walk`]); this module runs it from a [`Position`].
 
 use crate::Position;
-use crate::kernel::{self, Layout, MoveGen, Visitor, Word};
+use crate::kernel::{self, Layout, MoveGen, Visitor};
 
 /// The number of leaves of the game tree of `pos` to `depth` plies.
 ///
@@ -17,10 +18,24 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     kernel::dispatch(pos.geometry(), Perft { pos, depth })
 }
 
-/// [`perft`] split over `threads` threads (1 or more; 0 counts as 1).
+/// [`perft`] split over up to `threads` threads.
+///
+/// The count is clamped to what can help: at least 1, at most the parallelism the system
+/// reports ([`std::thread::available_parallelism`], 1 if it reports none), since more
+/// threads than cores only take turns, and at most the number of subtrees the work is split
+/// into. Any `threads` is accepted, `0` and `usize::MAX` included. If the system refuses to
+/// start a thread, the threads already running (the calling one included) do its share.
+///
+/// ```
+/// use reversi_core::{perft_parallel, Position};
+/// assert_eq!(perft_parallel(&Position::default(), 5, 2), 1396);
+/// assert_eq!(perft_parallel(&Position::default(), 5, usize::MAX), 1396);
+/// ```
+#[cfg(feature = "std")]
 #[must_use]
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    kernel::dispatch(pos.geometry(), ParallelPerft { pos, depth, threads: threads.max(1) })
+    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    kernel::dispatch(pos.geometry(), parallel::ParallelPerft { pos, depth, threads: threads.clamp(1, available) })
 }
 
 /// The leaves below the position (`p` to move against `o`) to `depth` plies, on any
@@ -28,73 +43,6 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 #[inline]
 pub fn perft_words<G: MoveGen>(mg: &G, p: G::Word, o: G::Word, depth: u32) -> u64 {
     mg.perft(p, o, depth)
-}
-
-/// One node of the perft loop, with `child` counting the subtrees: generic code that
-/// [`MoveGen::perft`] implementations wrap, so that a generator built for CPU features
-/// compiles the whole loop under them.
-#[inline(always)]
-pub(crate) fn node<G: MoveGen>(
-    mg: &G,
-    p: G::Word,
-    o: G::Word,
-    depth: u32,
-    child: impl FnMut(G::Word, G::Word, u32) -> u64,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = mg.legal(p, o);
-    let (opponent_moves, two_plies) = (|| mg.legal(o, p), || mg.count_two_plies(p, o, moves));
-    node_with((p, o, depth), moves, opponent_moves, two_plies, |i| mg.flips(p, o, i), child)
-}
-
-/// [`node`] (of `depth` 1 or more) from the node's legal `moves`, with the opponent's moves
-/// (asked for only when the mover has none), the count of the last two plies and each move's
-/// flips given by the caller: the perft's rules in one place, for the generators that derive
-/// all of these from one fill of the position.
-#[inline(always)]
-pub(crate) fn node_with<W: Word>(
-    (p, o, depth): (W, W, u32),
-    moves: W,
-    opponent_moves: impl FnOnce() -> W,
-    two_plies: impl FnOnce() -> u64,
-    flips: impl Fn(u32) -> W,
-    mut child: impl FnMut(W, W, u32) -> u64,
-) -> u64 {
-    if moves.is_zero() {
-        // A pass and a finished game are both one leaf at the last ply.
-        if depth == 1 || opponent_moves().is_zero() {
-            return 1;
-        }
-        return child(o, p, depth - 1);
-    }
-    if depth == 1 {
-        return u64::from(moves.count());
-    }
-    if depth == 2 {
-        return two_plies();
-    }
-    let mut total = 0;
-    for_each_child(p, o, moves, flips, |mover, opponent| total += child(mover, opponent, depth - 1));
-    total
-}
-
-/// Calls `visit` with each child of the position (`p` to move against `o`) that a move of
-/// `moves` makes, given each move's `flips`: the new mover (the old opponent, less the
-/// flipped discs) and the new opponent. The one make-move loop of the perft nodes and the
-/// generic two-ply count.
-#[inline(always)]
-pub(crate) fn for_each_child<W: Word>(p: W, o: W, moves: W, flips: impl Fn(u32) -> W, mut visit: impl FnMut(W, W)) {
-    let mut rest = moves;
-    while !rest.is_zero() {
-        let i = rest.lowest();
-        // The bit itself from the word: on multi-limb words cheaper than `Word::bit(i)`.
-        let bit = rest.isolate_lowest();
-        rest = rest ^ bit;
-        let flips = flips(i);
-        visit(o ^ flips, p | flips | bit);
-    }
 }
 
 struct Perft<'a> {
@@ -115,83 +63,67 @@ fn words<L: Layout>(mg: &L, pos: &Position) -> (L::Word, L::Word) {
     (mg.compact(pos.discs(side)), mg.compact(pos.discs(!side)))
 }
 
-struct ParallelPerft<'a> {
-    pos: &'a Position,
-    depth: u32,
-    threads: usize,
-}
+#[cfg(feature = "std")]
+mod parallel {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::vec::Vec;
 
-impl Visitor for ParallelPerft<'_> {
-    type Output = u64;
-    fn visit<L: Layout>(self, mg: L) -> u64 {
-        let (p, o) = words(&mg, self.pos);
-        // Split deep enough that every thread gets dozens of jobs: they vary in size by
-        // orders of magnitude, and with few of them one thread would finish long after the
-        // other (the 8×8 start has only 12 positions two plies down).
-        let mut jobs = Vec::new();
-        let mut plies = 2;
-        loop {
-            split(&mg, p, o, self.depth, plies, &mut jobs);
-            if jobs.len() >= 64 * self.threads || plies + 6 >= self.depth {
-                break;
+    use super::{Position, perft_words, words};
+    use crate::kernel::walk::{Job, split};
+    use crate::kernel::{Layout, MoveGen, Visitor};
+
+    pub(super) struct ParallelPerft<'a> {
+        pub(super) pos: &'a Position,
+        pub(super) depth: u32,
+        /// 1 or more.
+        pub(super) threads: usize,
+    }
+
+    impl Visitor for ParallelPerft<'_> {
+        type Output = u64;
+        fn visit<L: Layout>(self, mg: L) -> u64 {
+            let (p, o) = words(&mg, self.pos);
+            // Split deep enough that every thread gets dozens of jobs: they vary in size by
+            // orders of magnitude, and with few of them one thread would finish long after
+            // the other (the 8×8 start has only 12 positions two plies down).
+            let mut jobs = Vec::new();
+            let mut plies = 2;
+            loop {
+                split(&mg, (p, o, self.depth), plies, &mut jobs);
+                if jobs.len() >= 64 * self.threads || plies + 6 >= self.depth {
+                    break;
+                }
+                jobs.clear();
+                plies += 1;
             }
-            jobs.clear();
-            plies += 1;
+            let threads = self.threads.min(jobs.len()).max(1);
+            run(&mg, &jobs, threads)
         }
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let jobs = &jobs;
-        let mg = &mg;
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..self.threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut sum = 0;
-                        loop {
-                            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(&(p, o, depth, leaves)) = jobs.get(k) else { break sum };
-                            sum += if depth == 0 { leaves } else { perft_words(mg, p, o, depth) };
-                        }
-                    })
-                })
-                .collect();
-            workers.into_iter().map(|w| w.join().expect("perft worker panicked")).sum()
-        })
     }
-}
 
-/// Collects the subtrees `plies` plies below (`p`, `o`) as jobs (mover, opponent, remaining
-/// depth, leaves already counted); a subtree that ends early is a job of depth 0.
-fn split<G: MoveGen>(
-    mg: &G,
-    p: G::Word,
-    o: G::Word,
-    depth: u32,
-    plies: u32,
-    jobs: &mut Vec<(G::Word, G::Word, u32, u64)>,
-) {
-    if depth == 0 {
-        // The position itself is the one leaf: a job of depth 0 counts what it carries.
-        jobs.push((p, o, 0, 1));
-        return;
-    }
-    if plies == 0 || depth == 1 {
-        jobs.push((p, o, depth, 0));
-        return;
-    }
-    let moves = mg.legal(p, o);
-    if moves.is_zero() {
-        if mg.legal(o, p).is_zero() {
-            jobs.push((p, o, 0, 1));
-        } else {
-            split(mg, o, p, depth - 1, plies - 1, jobs);
-        }
-        return;
-    }
-    let mut rest = moves;
-    while !rest.is_zero() {
-        let i = rest.lowest();
-        rest = rest.without_lowest();
-        let flips = mg.flips(p, o, i);
-        split(mg, o ^ flips, p | flips | G::Word::bit(i), depth - 1, plies - 1, jobs);
+    /// The leaves of every job, on the calling thread and up to `threads - 1` others, each
+    /// taking the next job left until none is.
+    fn run<G: MoveGen>(mg: &G, jobs: &[Job<G::Word>], threads: usize) -> u64 {
+        let next = AtomicUsize::new(0);
+        let work = || {
+            let mut sum = 0;
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(p, o, depth, leaves)) = jobs.get(k) else { break sum };
+                sum += if depth == 0 { leaves } else { perft_words(mg, p, o, depth) };
+            }
+        };
+        std::thread::scope(|scope| {
+            let mut workers = Vec::with_capacity(threads - 1);
+            for _ in 1..threads {
+                // A thread the system refuses is no error: the others take its jobs.
+                match std::thread::Builder::new().spawn_scoped(scope, work) {
+                    Ok(worker) => workers.push(worker),
+                    Err(_) => break,
+                }
+            }
+            let here = work();
+            here + workers.into_iter().map(|w| w.join().expect("perft worker panicked")).sum::<u64>()
+        })
     }
 }

@@ -2,6 +2,8 @@
 //! as their size and unplayable cells, positions as position strings. Every form is checked
 //! on the way in, as the parsers check text.
 
+use alloc::string::String;
+use alloc::vec::Vec;
 use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 

@@ -1,5 +1,7 @@
 //! Cells of the board and their names.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

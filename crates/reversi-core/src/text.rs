@@ -1,6 +1,10 @@
 //! The position string of the rules (§5): rows from the top separated by `/`, one character a
 //! cell (`X` Black, `O` White, `-` empty, `#` not playable), a space, and the side to move.
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

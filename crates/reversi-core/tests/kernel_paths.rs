@@ -1,11 +1,10 @@
 //! Every move generator against a naive cell-by-cell walk, on random boards of every shape:
-//! the accelerated 8×8 generator (AVX2, when this CPU has it), the portable 8×8 one, the
-//! generic grid with sides fixed at compile time and with sides read at run time, and the
-//! AVX2 generators in `u128` lanes and in 16-bit rows, each with and without its AVX-512 paths. Legal moves, the flips of every empty cell, and
-//! the two-ply leaf count must all agree.
+//! the generators are those of `kernel::for_each_generator` (the list the benchmarks time
+//! too), plus the one `kernel::dispatch` picks. Legal moves, the flips of every empty cell,
+//! the two-ply leaf count and perft must all agree.
 
 use proptest::prelude::*;
-use reversi_core::kernel::{self, Eight, Grid, Layout, U256, Visitor, Word};
+use reversi_core::kernel::{self, Generators, Layout, Visitor, Word};
 use reversi_core::{Bitboard, Geometry, Square};
 
 /// The eight directions as (column step, row step).
@@ -181,16 +180,7 @@ proptest! {
     /// The 8×8 generators: accelerated, portable, generic with constant and run-time sides.
     #[test]
     fn eight_by_eight_paths_agree((geometry, p, o) in eight_board()) {
-        let perft = Some((3, naive_perft(&geometry, p, o, 3)));
-        check("Eight", &Eight::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
-        #[cfg(target_arch = "x86_64")]
-        if let Some(mg) = kernel::EightAvx2::new(&geometry) {
-            check("EightAvx2", &mg, &geometry, (p, o), perft)?;
-            check("EightAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
-        }
-        check("Grid<u64, 8, 8>", &Grid::<u64, 8, 8>::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
-        check("Grid<u64>", &Grid::<u64>::new(&geometry).expect("8x8"), &geometry, (p, o), perft)?;
-        kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o, perft })?;
+        check_every_generator(&geometry, (p, o), Some((3, naive_perft(&geometry, p, o, 3))))?;
     }
 
     /// Every shape: the dispatched generator and the run-time grids of every word it fits.
@@ -211,38 +201,52 @@ proptest! {
     }
 }
 
-/// The dispatched generator, the run-time grids of every word the board fits, and the SIMD
-/// generators that take it, with and without their AVX-512 paths.
+/// The dispatched generator and every generator of `kernel::for_each_generator`.
 fn check_every_generator(
     geometry: &Geometry,
     (p, o): (Bitboard, Bitboard),
     perft: Option<(u32, u64)>,
 ) -> Result<(), TestCaseError> {
-    let geometry = *geometry;
-    kernel::dispatch(&geometry, Dispatched { geometry: &geometry, p, o, perft })?;
-    if let Some(mg) = Grid::<u64>::new(&geometry) {
-        check("Grid<u64>", &mg, &geometry, (p, o), perft)?;
-    }
-    if let Some(mg) = Grid::<u128>::new(&geometry) {
-        check("Grid<u128>", &mg, &geometry, (p, o), perft)?;
-    }
-    check("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, (p, o), perft)?;
-    #[cfg(target_arch = "x86_64")]
-    {
-        if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
-            check("LanesAvx2", &mg, &geometry, (p, o), perft)?;
-            check("LanesAvx2 (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
+    kernel::dispatch(geometry, Dispatched { geometry, p, o, perft })?;
+    let mut each = EachGenerator { geometry, p, o, perft, result: Ok(()), count: 0 };
+    kernel::for_each_generator(geometry, &mut each);
+    // Every board has its run-time `Grid<U256>` at least.
+    prop_assert!(each.count >= 1, "no generator for {}x{}", geometry.width(), geometry.height());
+    each.result
+}
+
+/// Runs `check` with each generator of a board, keeping the first failure.
+struct EachGenerator<'a> {
+    geometry: &'a Geometry,
+    p: Bitboard,
+    o: Bitboard,
+    perft: Option<(u32, u64)>,
+    result: Result<(), TestCaseError>,
+    count: usize,
+}
+
+impl Generators for EachGenerator<'_> {
+    fn visit<L: Layout>(&mut self, name: &'static str, mg: L) {
+        self.count += 1;
+        if self.result.is_ok() {
+            self.result = check(name, &mg, self.geometry, (self.p, self.o), self.perft);
         }
-        if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
-            check("RowsAvx2<true>", &mg, &geometry, (p, o), perft)?;
-            check("RowsAvx2<true> (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
-        }
-        if let Some(mg) = kernel::RowsAvx2::<false>::new(&geometry) {
-            check("RowsAvx2<false>", &mg, &geometry, (p, o), perft)?;
-            check("RowsAvx2<false> (AVX2 only)", &mg.avx2_only(), &geometry, (p, o), perft)?;
+    }
+}
+
+/// Runs `check_layout` with each generator of a board, keeping the first failure.
+struct EachLayout<'a> {
+    geometry: &'a Geometry,
+    set: Bitboard,
+    result: Result<(), TestCaseError>,
+}
+
+impl Generators for EachLayout<'_> {
+    fn visit<L: Layout>(&mut self, name: &'static str, mg: L) {
+        if self.result.is_ok() {
+            self.result = check_layout(name, &mg, self.geometry, self.set);
         }
     }
-    Ok(())
 }
 
 /// Runs of the opponent's discs as long as the board allows, which random boards almost
@@ -284,37 +288,9 @@ proptest! {
     fn layouts_round_trip(geometry in proptest::sample::select(shapes()), words in any::<[u64; 4]>()) {
         let set = Bitboard::from_words(words);
         kernel::dispatch(&geometry, DispatchedLayout { geometry: &geometry, set })?;
-        if let Some(mg) = Eight::new(&geometry) {
-            check_layout("Eight", &mg, &geometry, set)?;
-        }
-        if let Some(mg) = Grid::<u64>::new(&geometry) {
-            check_layout("Grid<u64>", &mg, &geometry, set)?;
-        }
-        if let Some(mg) = Grid::<u128>::new(&geometry) {
-            check_layout("Grid<u128>", &mg, &geometry, set)?;
-        }
-        check_layout("Grid<U256>", &Grid::<U256>::new(&geometry).expect("every board fits"), &geometry, set)?;
-        if let Some(mg) = Grid::<u64, 8, 8>::new(&geometry) {
-            check_layout("Grid<u64, 8, 8>", &mg, &geometry, set)?;
-        }
-        if let Some(mg) = Grid::<u128, 10, 10>::new(&geometry) {
-            check_layout("Grid<u128, 10, 10>", &mg, &geometry, set)?;
-        }
-        if let Some(mg) = Grid::<U256, 16, 16>::new(&geometry) {
-            check_layout("Grid<U256, 16, 16>", &mg, &geometry, set)?;
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let Some(mg) = kernel::EightAvx2::new(&geometry) {
-                check_layout("EightAvx2", &mg, &geometry, set)?;
-            }
-            if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
-                check_layout("LanesAvx2", &mg, &geometry, set)?;
-            }
-            if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
-                check_layout("RowsAvx2<true>", &mg, &geometry, set)?;
-            }
-        }
+        let mut each = EachLayout { geometry: &geometry, set, result: Ok(()) };
+        kernel::for_each_generator(&geometry, &mut each);
+        each.result?;
     }
 }
 
@@ -352,12 +328,25 @@ fn naive_perft(geometry: &Geometry, p: Bitboard, o: Bitboard, depth: u32) -> u64
         .sum()
 }
 
-/// `perft_words` from the start of `geometry` with generator `mg`.
-fn perft_with<L: Layout>(mg: &L, geometry: &Geometry, depth: u32) -> u64 {
-    let start = reversi_core::Position::start(*geometry).expect("a start position");
-    let side = start.side_to_move();
-    let (p, o) = (mg.compact(start.discs(side)), mg.compact(start.discs(!side)));
-    reversi_core::perft::perft_words(mg, p, o, depth)
+/// Counts the perft from the start of a board with each generator, keeping the first count
+/// that differs from `expected`.
+struct EachPerft<'a> {
+    geometry: &'a Geometry,
+    depth: u32,
+    expected: u64,
+    wrong: Option<(&'static str, u64)>,
+}
+
+impl Generators for EachPerft<'_> {
+    fn visit<L: Layout>(&mut self, name: &'static str, mg: L) {
+        let start = reversi_core::Position::start(*self.geometry).expect("a start position");
+        let side = start.side_to_move();
+        let (p, o) = (mg.compact(start.discs(side)), mg.compact(start.discs(!side)));
+        let leaves = reversi_core::perft::perft_words(&mg, p, o, self.depth);
+        if leaves != self.expected && self.wrong.is_none() {
+            self.wrong = Some((name, leaves));
+        }
+    }
 }
 
 /// Whole trees: every generator that accepts a board counts the same leaves as the naive
@@ -376,34 +365,8 @@ fn perft_agrees_across_generators() {
         let expected = naive_perft(&geometry, start.discs(side), start.discs(!side), depth);
         let name = format!("{}x{}", geometry.width(), geometry.height());
         assert_eq!(reversi_core::perft(&start, depth), expected, "dispatched perft on {name}");
-        if let Some(mg) = Grid::<u64>::new(&geometry) {
-            assert_eq!(perft_with(&mg, &geometry, depth), expected, "Grid<u64> on {name}");
-        }
-        if let Some(mg) = Grid::<u128>::new(&geometry) {
-            assert_eq!(perft_with(&mg, &geometry, depth), expected, "Grid<u128> on {name}");
-        }
-        let mg = Grid::<U256>::new(&geometry).expect("every board fits");
-        assert_eq!(perft_with(&mg, &geometry, depth), expected, "Grid<U256> on {name}");
-        if let Some(mg) = Eight::new(&geometry) {
-            assert_eq!(perft_with(&mg, &geometry, depth), expected, "Eight on {name}");
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let Some(mg) = kernel::EightAvx2::new(&geometry) {
-                assert_eq!(perft_with(&mg, &geometry, depth), expected, "EightAvx2 on {name}");
-                let mg = mg.avx2_only();
-                assert_eq!(perft_with(&mg, &geometry, depth), expected, "EightAvx2 (AVX2 only) on {name}");
-            }
-            if let Some(mg) = kernel::LanesAvx2::new(&geometry) {
-                assert_eq!(perft_with(&mg, &geometry, depth), expected, "LanesAvx2 on {name}");
-                let mg = mg.avx2_only();
-                assert_eq!(perft_with(&mg, &geometry, depth), expected, "LanesAvx2 (AVX2 only) on {name}");
-            }
-            if let Some(mg) = kernel::RowsAvx2::<true>::new(&geometry) {
-                assert_eq!(perft_with(&mg, &geometry, depth), expected, "RowsAvx2 on {name}");
-                let mg = mg.avx2_only();
-                assert_eq!(perft_with(&mg, &geometry, depth), expected, "RowsAvx2 (AVX2 only) on {name}");
-            }
-        }
+        let mut each = EachPerft { geometry: &geometry, depth, expected, wrong: None };
+        kernel::for_each_generator(&geometry, &mut each);
+        assert_eq!(each.wrong, None, "perft({depth}) on {name}: expected {expected}");
     }
 }

@@ -32,6 +32,7 @@
 //! assert!(matches!(err, RecordError::IllegalMove { move_number: 1, .. }), "{err}");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod ggf;
 mod record;

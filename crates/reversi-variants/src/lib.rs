@@ -43,6 +43,7 @@
 //!
 //! [`layout::draw`] is this algorithm; [`Rules::blocked_cells`] applies it to a table.
 //! [`Blocked::None`] blocks nothing and [`Blocked::Fixed`] names its cells; neither draws.
+#![forbid(unsafe_code)]
 
 pub mod cli;
 mod error;

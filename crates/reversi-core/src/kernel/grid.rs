@@ -1,7 +1,7 @@
 //! The move generator for every board: cells in a compact row-major layout (bit
 //! `row * width + column`) of a [`Word`] just wide enough for the board.
 
-use super::lines::{Lines, lines};
+use super::lines::{self, Lines};
 use super::{MoveGen, Word};
 use crate::{Bitboard, Geometry, Square};
 
@@ -33,7 +33,7 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Grid<W, WIDTH, HEIGHT> {
             return None;
         }
         let row_bits = (1u64 << width) - 1;
-        let mut grid = Grid { width, height, playable: W::ZERO, inner: W::ZERO, lines: lines(width, height, width) };
+        let mut grid = Grid { width, height, playable: W::ZERO, inner: W::ZERO, lines: lines::compact(width, height) };
         for row in 0..height {
             grid.inner = grid.inner | W::from_chunk(row_bits & !1 & (row_bits >> 1), row * width);
         }

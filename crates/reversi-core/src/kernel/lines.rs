@@ -1,10 +1,10 @@
 //! Line masks: for each cell of a board shape, the cells of its eight lines out to the edge,
 //! built once per shape and word, then shared by every [`Grid`](super::Grid) of that shape.
 
-use std::any::Any;
-use std::sync::OnceLock;
+use alloc::vec::Vec;
 
 use super::Word;
+use super::once::PerShape;
 
 /// The directions as (column step, row step): first the four towards higher compact indices
 /// (east, south, south-east, south-west), then their opposites (west, north, north-west,
@@ -58,38 +58,26 @@ impl<W> core::fmt::Debug for Lines<W> {
     }
 }
 
-impl<W> PartialEq for Lines<W> {
-    /// The masks depend only on the shape, which the grid compares anyway.
-    fn eq(&self, _: &Self) -> bool {
-        true
+impl<W: PartialEq> PartialEq for Lines<W> {
+    /// The same masks: the same table (one per shape and layout), or equal tables.
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.0, other.0) || self.0 == other.0
     }
 }
 
-impl<W> Eq for Lines<W> {}
+impl<W: Eq> Eq for Lines<W> {}
 
-/// Sides run from 4 to 16; the tables are kept per shape for the three compact words (64,
-/// 128 and 256 bits) and for the 16-bit-row layout of [`Bitboard`](crate::Bitboard).
-const SIDES: usize = 13;
-type Slot = OnceLock<Box<dyn Any + Send + Sync>>;
-static CACHE: [[Slot; SIDES * SIDES]; 4] = [const { [const { OnceLock::new() }; SIDES * SIDES] }; 4];
+/// The line masks of a `width` × `height` board in the compact layout of word `W`.
+pub(super) fn compact<W: Word>(width: u32, height: u32) -> Lines<W> {
+    Lines(W::line_tables().get_or_init(width, height, || build(width, height, width)))
+}
 
-/// The line masks of a `width` × `height` board in word `W`, cell `(column, row)` at bit
-/// `row * stride + column` (`stride` is `width` in the compact layout, 16 in rows).
-pub(super) fn lines<W: Word>(width: u32, height: u32, stride: u32) -> Lines<W> {
-    let layout = match (W::BITS, stride == width) {
-        (64, true) => 0,
-        (128, true) => 1,
-        (_, true) => 2,
-        (_, false) => 3,
-    };
-    let shape = (width as usize - 4) * SIDES + (height as usize - 4);
-    let slot = CACHE[layout].get(shape);
-    let cached = slot.map(|slot| slot.get_or_init(|| Box::new(build::<W>(width, height, stride))));
-    match cached.and_then(|table| table.downcast_ref::<Vec<[W; 8]>>()) {
-        Some(table) => Lines(table),
-        // A word type of the caller's own: build its table once per grid and keep it.
-        None => Lines(Vec::leak(build::<W>(width, height, stride))),
-    }
+/// The line masks of a `width` × `height` board in the layout of
+/// [`Bitboard`](crate::Bitboard): 16-bit rows (bit `row * 16 + column`) of a [`U256`](super::U256).
+#[cfg(target_arch = "x86_64")]
+pub(super) fn rows(width: u32, height: u32) -> Lines<super::U256> {
+    static TABLES: PerShape<Vec<[super::U256; 8]>> = PerShape::new();
+    Lines(TABLES.get_or_init(width, height, || build(width, height, 16)))
 }
 
 fn build<W: Word>(width: u32, height: u32, stride: u32) -> Vec<[W; 8]> {
@@ -112,4 +100,22 @@ fn build<W: Word>(width: u32, height: u32, stride: u32) -> Vec<[W; 8]> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Equal shapes share one table; different shapes' tables differ.
+    #[test]
+    fn lines_compare_their_masks() {
+        assert!(core::ptr::eq(compact::<u64>(4, 6).0, compact::<u64>(4, 6).0));
+        assert_eq!(compact::<u128>(10, 8), compact::<u128>(10, 8));
+        assert_ne!(compact::<u64>(4, 6), compact::<u64>(6, 4));
+        // A table of its own: equal when its masks are, not otherwise (same length).
+        assert_eq!(compact::<u64>(8, 8), Lines(Vec::leak(build::<u64>(8, 8, 8))));
+        let mut other = build::<u64>(8, 8, 8);
+        other.swap(0, 63);
+        assert_ne!(compact::<u64>(8, 8), Lines(Vec::leak(other)));
+    }
 }

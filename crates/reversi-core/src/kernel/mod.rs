@@ -1,4 +1,5 @@
-//! The move generators behind [`Position`](crate::Position) and [`perft`](crate::perft()).
+//! The move generators behind [`Position`](crate::Position) and [`perft`](crate::perft()),
+//! and the walk of the game tree they drive ([`walk`]).
 //!
 //! Every generator takes any set of playable cells: blocked cells and the Octagon's cut
 //! corners are never empty, so no fill crosses them. [`dispatch`] picks one per board:
@@ -8,38 +9,70 @@
 //!   boards. Legal moves by Kogge-Stone fills; flips from per-cell line masks and the lowest
 //!   or highest non-opponent cell of each line.
 //! - [`Eight`]: the same techniques specialised to 8×8 in a `u64`; the portable fallback.
-//! - On x86-64, chosen at run time when the CPU has AVX2 (so a default build uses them):
-//!   `EightAvx2` (8×8, the four directions in the lanes of one vector), `LanesAvx2` (boards
-//!   of 65 to 128 cells with sides up to 10: 10×10, the Octagon; `u128` lanes) and
-//!   `RowsAvx2` (boards over 128 cells: one 16-bit row per vector lane). On CPUs with
-//!   AVX-512 all three take faster paths, also chosen at run time: CD's leading-zero counts
-//!   for the flips, VBMI2's concatenated shifts for 128-bit lanes, 512-bit vectors for the
-//!   rows (`avx2_only` turns them off, for tests and comparisons).
+//! - **On x86-64 only** (the types do not exist on other targets): `EightAvx2` (8×8, the
+//!   four directions in the lanes of one vector), `LanesAvx2` (boards of 65 to 128 cells
+//!   with sides up to 10: 10×10, the Octagon; `u128` lanes) and `RowsAvx2` (boards over 128
+//!   cells: one 16-bit row per vector lane), for CPUs with AVX2. On CPUs with AVX-512 all
+//!   three take faster paths: CD's leading-zero counts for the flips, VBMI2's concatenated
+//!   shifts for 128-bit lanes, 512-bit vectors for the rows (`avx2_only` turns them off, for
+//!   tests and comparisons). Each instruction set has its own module. With the `std`
+//!   feature (the default) the CPU's features are detected at run time, so a default build
+//!   uses these; without it, they are those the build targets (`-C target-cpu=…`), and the
+//!   portable generators serve where they are absent.
 //!
-//! Each is tested against the others and a naive walk (`tests/kernel_paths.rs`). Engines
-//! that search millions of positions use these directly, holding the mover's and the
-//! opponent's discs as two words, which makes copy-make a pair of register moves.
+//! [`for_each_generator`] lists every generator that takes a board: the tests check each
+//! against the others and a naive walk (`tests/kernel_paths.rs`), the benchmarks time each
+//! (`benches/movegen.rs`). Engines that search millions of positions use these directly,
+//! holding the mover's and the opponent's discs as two words, which makes copy-make a pair
+//! of register moves, and walk the tree with [`walk`].
+//!
+//! [`MoveGen`], [`Layout`] and [`Word`] are sealed: only this module implements them, so
+//! they can grow without breaking anyone. [`Visitor`] and [`Generators`] are the caller's
+//! work, to implement.
+
+/// Whether this CPU has every one of these features: detected at run time with the `std`
+/// feature, known at compile time (`-C target-feature`, `-C target-cpu`) without it.
+#[cfg(target_arch = "x86_64")]
+macro_rules! cpu_has {
+    ($($feature:tt),+ $(,)?) => {{
+        #[cfg(feature = "std")]
+        let has = $(std::arch::is_x86_feature_detected!($feature))&&+;
+        #[cfg(not(feature = "std"))]
+        let has = $(cfg!(target_feature = $feature))&&+;
+        has
+    }};
+}
 
 mod eight;
 #[cfg(target_arch = "x86_64")]
 mod eight_avx2;
+mod generators;
 mod grid;
 #[cfg(target_arch = "x86_64")]
-mod lanes_avx2;
+mod lanes;
 mod lines;
+mod once;
 #[cfg(target_arch = "x86_64")]
-mod rows_avx2;
+mod rows;
+pub mod walk;
 mod word;
 
 pub use eight::Eight;
 #[cfg(target_arch = "x86_64")]
 pub use eight_avx2::EightAvx2;
+pub use generators::{Generators, for_each_generator};
 pub use grid::Grid;
 #[cfg(target_arch = "x86_64")]
-pub use lanes_avx2::LanesAvx2;
+pub use lanes::LanesAvx2;
 #[cfg(target_arch = "x86_64")]
-pub use rows_avx2::RowsAvx2;
+pub use rows::RowsAvx2;
 pub use word::{U256, Word};
+
+/// The private supertrait of [`MoveGen`]: the generators are this module's alone, so that
+/// the traits can grow without breaking anyone's implementation.
+mod sealed {
+    pub trait Sealed {}
+}
 
 /// Whether an AVX2 generator may take its AVX-512 paths.
 #[cfg(target_arch = "x86_64")]
@@ -49,24 +82,53 @@ enum Avx512 {
     Absent,
 }
 
-/// What this CPU offers an AVX2 generator, detected once into the generator's `cell`: `None`
-/// without AVX2, BMI1, LZCNT and POPCNT, else whether it passes the generator's own
-/// AVX-512 test. Once, because `Position` builds a generator on every call, where the
-/// feature tests would cost more than the legal moves.
+/// What this CPU offers an AVX2 generator, detected once: `None` without AVX2, BMI1, LZCNT
+/// and POPCNT, else whether it passes the generator's own AVX-512 test. Once, because
+/// `Position` builds a generator on every call, where the feature tests would cost more than
+/// the legal moves.
 #[cfg(target_arch = "x86_64")]
-fn detect(cell: &'static std::sync::OnceLock<Option<Avx512>>, avx512: fn() -> bool) -> Option<Avx512> {
-    *cell.get_or_init(|| {
-        let avx2 = is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("lzcnt")
-            && is_x86_feature_detected!("popcnt");
-        avx2.then(|| if avx512() { Avx512::Present } else { Avx512::Absent })
-    })
+struct Detected(core::sync::atomic::AtomicU8);
+
+#[cfg(target_arch = "x86_64")]
+impl Detected {
+    const UNKNOWN: u8 = 0;
+    const NO_AVX2: u8 = 1;
+    const AVX2: u8 = 2;
+    const AVX512: u8 = 3;
+
+    const fn new() -> Detected {
+        Detected(core::sync::atomic::AtomicU8::new(Detected::UNKNOWN))
+    }
+
+    /// The features, tested on the first call (`avx512` being the generator's AVX-512 test).
+    #[inline]
+    fn get(&self, avx512: fn() -> bool) -> Option<Avx512> {
+        use core::sync::atomic::Ordering::Relaxed;
+        let mut state = self.0.load(Relaxed);
+        if state == Detected::UNKNOWN {
+            state = if !cpu_has!("avx2", "bmi1", "lzcnt", "popcnt") {
+                Detected::NO_AVX2
+            } else if avx512() {
+                Detected::AVX512
+            } else {
+                Detected::AVX2
+            };
+            // Every thread computes the same state, so a race only repeats the tests.
+            self.0.store(state, Relaxed);
+        }
+        match state {
+            Detected::AVX512 => Some(Avx512::Present),
+            Detected::AVX2 => Some(Avx512::Absent),
+            _ => None,
+        }
+    }
 }
 
 /// Move generation on boards held as a pair of words: the mover's discs `p` and the
 /// opponent's discs `o`, in the compact layout of the generator.
-pub trait MoveGen: Copy + Send + Sync {
+///
+/// Sealed: implemented by this module's generators only.
+pub trait MoveGen: Copy + Send + Sync + sealed::Sealed {
     /// The word that holds one bit per cell.
     type Word: Word;
 
@@ -86,7 +148,7 @@ pub trait MoveGen: Copy + Send + Sync {
     #[inline]
     fn count_two_plies(&self, p: Self::Word, o: Self::Word, moves: Self::Word) -> u64 {
         let mut total = 0;
-        crate::perft::for_each_child(
+        walk::for_each_child(
             p,
             o,
             moves,
@@ -99,15 +161,16 @@ pub trait MoveGen: Copy + Send + Sync {
     }
 
     /// The leaves below the position to `depth` plies: the perft loop, which
-    /// [`perft_words`](crate::perft::perft_words) calls. Generators built for CPU features
+    /// `perft::perft_words` calls ([`walk::node`]). Generators built for CPU features
     /// override it to run the whole loop under them.
     #[inline]
     fn perft(&self, p: Self::Word, o: Self::Word, depth: u32) -> u64 {
-        crate::perft::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
+        walk::node(self, p, o, depth, |p, o, depth| self.perft(p, o, depth))
     }
 }
 
-/// A move generator that also knows how its compact layout maps to squares.
+/// A move generator that also knows how its compact layout maps to squares (sealed, as
+/// [`MoveGen`] is).
 pub trait Layout: MoveGen {
     /// `set` in the compact layout (cells off the board are dropped).
     fn compact(&self, set: crate::Bitboard) -> Self::Word;
@@ -116,6 +179,15 @@ pub trait Layout: MoveGen {
     /// The compact index of `sq`, which must be on the board.
     fn index(&self, sq: crate::Square) -> u32;
 }
+
+impl<W: Word, const WIDTH: u32, const HEIGHT: u32> sealed::Sealed for Grid<W, WIDTH, HEIGHT> {}
+impl sealed::Sealed for Eight {}
+#[cfg(target_arch = "x86_64")]
+impl sealed::Sealed for EightAvx2 {}
+#[cfg(target_arch = "x86_64")]
+impl sealed::Sealed for LanesAvx2 {}
+#[cfg(target_arch = "x86_64")]
+impl<const LONG: bool> sealed::Sealed for RowsAvx2<LONG> {}
 
 impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Layout for Grid<W, WIDTH, HEIGHT> {
     fn compact(&self, set: crate::Bitboard) -> W {
@@ -129,7 +201,8 @@ impl<W: Word, const WIDTH: u32, const HEIGHT: u32> Layout for Grid<W, WIDTH, HEI
     }
 }
 
-/// Work to run with the move generator that suits a board.
+/// Work to run with the move generator that suits a board: implemented by the caller (the
+/// kernel's one open trait), run by [`dispatch`].
 pub trait Visitor {
     /// What the work gives.
     type Output;

@@ -1,10 +1,15 @@
 //! The machine words that hold a board in the compact layout: `u64`, `u128` and [`U256`].
 
+use alloc::vec::Vec;
 use core::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
-/// An unsigned integer of 64, 128 or 256 bits that holds one bit per cell.
+use super::once::PerShape;
+
+/// An unsigned integer of 64, 128 or 256 bits that holds one bit per cell: `u64`, `u128` or
+/// [`U256`] (sealed: the kernel keeps tables per word type).
 pub trait Word:
-    Copy
+    CachedLines
+    + Copy
     + Eq
     + core::fmt::Debug
     + BitAnd<Output = Self>
@@ -54,6 +59,27 @@ pub trait Word:
         !(self & Self::bit(i)).is_zero()
     }
 }
+
+/// Where a word type keeps its line masks, a table per board shape in its compact layout:
+/// typed, and bounded by the number of shapes. Implemented for the kernel's words only, in
+/// a private module, which also keeps [`Word`] sealed.
+pub trait CachedLines: Sized + 'static {
+    /// The tables, each built on first use.
+    fn line_tables() -> &'static PerShape<Vec<[Self; 8]>>;
+}
+
+macro_rules! cached_lines {
+    ($($word:ty),*) => {$(
+        impl CachedLines for $word {
+            fn line_tables() -> &'static PerShape<Vec<[$word; 8]>> {
+                static TABLES: PerShape<Vec<[$word; 8]>> = PerShape::new();
+                &TABLES
+            }
+        }
+    )*};
+}
+
+cached_lines!(u64, u128, U256);
 
 macro_rules! native_word {
     ($t:ty, $highest:expr) => {

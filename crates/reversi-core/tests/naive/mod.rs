@@ -198,3 +198,35 @@ impl Board {
         format!("{} {side}", rows.join("/"))
     }
 }
+
+impl Board {
+    /// The board of a position string (RULES §5): rows top to bottom separated by `/`, each
+    /// cell `-` (empty), `X` (Black), `O` (White) or `#` (not playable), then the side to
+    /// move. Parsed here, apart from the crate's parser, so that the naive model reads the
+    /// perft data files on its own.
+    pub fn from_text(text: &str) -> Board {
+        let (rows, side) = text.trim().rsplit_once(' ').expect("rows, a space, the side to move");
+        let rows: Vec<&str> = rows.split('/').collect();
+        let width = rows[0].chars().count();
+        let to_move = match side {
+            "X" => Cell::Black,
+            "O" => Cell::White,
+            _ => panic!("side to move {side:?}"),
+        };
+        let mut board = Board::new(width, rows.len(), to_move);
+        for (r, row) in rows.iter().enumerate() {
+            assert_eq!(row.chars().count(), width, "row {r} of {text:?}");
+            for (c, ch) in row.chars().enumerate() {
+                let cell = match ch {
+                    '-' => Cell::Empty,
+                    'X' => Cell::Black,
+                    'O' => Cell::White,
+                    '#' => Cell::Wall,
+                    _ => panic!("cell {ch:?} in {text:?}"),
+                };
+                board.set(c, r, cell);
+            }
+        }
+        board
+    }
+}

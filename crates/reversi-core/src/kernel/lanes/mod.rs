@@ -6,20 +6,28 @@
 //! AVX-512 VBMI2, chosen at run time, a shift and one concatenated shift; with AVX-512 CD,
 //! the flips without a fill).
 
+//! One module per instruction set: [`avx2`] (AVX2, BMI1, LZCNT, POPCNT) and [`vbmi2`] (with
+//! AVX-512 F, VL, VBMI2 and CD). The fills, the two-ply loop and the perft node are shared
+//! macros, defined here, that take the instruction set's 128-bit shifts (`[shl, shr]`) and
+//! flips as arguments.
+
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
-    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shuffle_epi32,
-    _mm256_sllv_epi64, _mm256_srlv_epi64, _mm256_sub_epi64, _mm256_xor_si256,
+    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_permute4x64_epi64, _mm256_set1_epi64x, _mm256_shuffle_epi32, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_xor_si256,
 };
 
-use super::lines::lines;
-use std::sync::OnceLock;
+use super::lines;
+use super::once::OnceBox;
+use alloc::vec::Vec;
 
 use super::{Avx512, Layout, MoveGen};
 use crate::{Bitboard, Geometry, Square};
 
 /// The generator. It exists only on CPUs with AVX2, BMI1, LZCNT and POPCNT.
+///
+/// Available on x86-64 only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LanesAvx2 {
     width: u32,
@@ -50,7 +58,7 @@ struct Shape {
 type LaneLines = [[u64; 4]; 4];
 
 /// The shapes this generator takes: 8×10, 10×8 and 10×10.
-static SHAPES: [OnceLock<Shape>; 3] = [const { OnceLock::new() }; 3];
+static SHAPES: [OnceBox<Shape>; 3] = [const { OnceBox::new() }; 3];
 
 impl Shape {
     fn new(width: u32, height: u32) -> Shape {
@@ -71,7 +79,7 @@ impl Shape {
         ];
         let area = Bitboard::rectangle(width as u8, height as u8).to_words();
         // `Lines` holds east, south, south-east, south-west, then their opposites.
-        let lines = lines::<u128>(width, height, width);
+        let lines = lines::compact::<u128>(width, height);
         let lines = (0..width * height)
             .map(|i| {
                 let of = lines.of(i);
@@ -105,15 +113,10 @@ impl LanesAvx2 {
     }
 }
 
-/// What this CPU offers the generator (see [`detect`](super::detect)).
+/// What this CPU offers the generator (see [`Detected`](crate::kernel::Detected)).
 fn features() -> Option<Avx512> {
-    static FEATURES: OnceLock<Option<Avx512>> = OnceLock::new();
-    super::detect(&FEATURES, || {
-        is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512vl")
-            && is_x86_feature_detected!("avx512vbmi2")
-            && is_x86_feature_detected!("avx512cd")
-    })
+    static FEATURES: crate::kernel::Detected = crate::kernel::Detected::new();
+    FEATURES.get(|| cpu_has!("avx512f", "avx512vl", "avx512vbmi2", "avx512cd"))
 }
 
 /// Rows of `width` bits at bits 0, 16, 32 and 48 of `x` (nothing else set) packed into its
@@ -187,26 +190,6 @@ fn andnot(a: V, b: V) -> V {
     V { lo: _mm256_andnot_si256(a.lo, b.lo), hi: _mm256_andnot_si256(a.hi, b.hi) }
 }
 
-/// Towards higher bits.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn shl(x: V, s: Shift) -> V {
-    V {
-        lo: _mm256_sllv_epi64(x.lo, s.by),
-        hi: _mm256_or_si256(_mm256_sllv_epi64(x.hi, s.by), _mm256_srlv_epi64(x.lo, s.rest)),
-    }
-}
-
-/// Towards lower bits.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn shr(x: V, s: Shift) -> V {
-    V {
-        lo: _mm256_or_si256(_mm256_srlv_epi64(x.lo, s.by), _mm256_sllv_epi64(x.hi, s.rest)),
-        hi: _mm256_srlv_epi64(x.hi, s.by),
-    }
-}
-
 /// `a ^ b`.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -266,40 +249,40 @@ fn consts(mg: &LanesAvx2) -> Consts {
 /// below, so that the two-ply loop gets them inlined: LLVM declines to inline functions this
 /// large, and `#[inline(always)]` cannot go with `target_feature`.
 macro_rules! fills {
-    ($c:expr, $p:expr, $o:expr) => {{
+    ([$shl:ident, $shr:ident], $c:expr, $p:expr, $o:expr) => {{
         let (p, o): (u128, u128) = ($p, $o);
-        fills_v!($c, splat(p), splat(o))
+        fills_v!([$shl, $shr], $c, splat(p), splat(o))
     }};
 }
 
 /// [`fills!`] from the words already in every lane.
 macro_rules! fills_v {
-    ($c:expr, $p:expr, $o:expr) => {{
+    ([$shl:ident, $shr:ident], $c:expr, $p:expr, $o:expr) => {{
         let (c, pv, ov): (&Consts, V, V) = ($c, $p, $o);
         let ov = and(ov, c.flippable);
-        let mut up = and(ov, shl(pv, c.s1));
-        let mut down = and(ov, shr(pv, c.s1));
-        up = or(up, and(ov, shl(up, c.s1)));
-        down = or(down, and(ov, shr(down, c.s1)));
+        let mut up = and(ov, $shl(pv, c.s1));
+        let mut down = and(ov, $shr(pv, c.s1));
+        up = or(up, and(ov, $shl(up, c.s1)));
+        down = or(down, and(ov, $shr(down, c.s1)));
         // Cells of `o` whose previous (up) or next (down) cell is in `o`, then 4 in a row.
-        let pre_up = and(ov, shl(ov, c.s1));
-        let pre_down = shr(pre_up, c.s1);
-        up = or(up, and(pre_up, shl(up, c.s2)));
-        down = or(down, and(pre_down, shr(down, c.s2)));
-        let pre_up = and(pre_up, shl(pre_up, c.s2));
-        let pre_down = and(pre_down, shr(pre_down, c.s2));
-        up = or(up, and(pre_up, shl(up, c.s4)));
-        down = or(down, and(pre_down, shr(down, c.s4)));
+        let pre_up = and(ov, $shl(ov, c.s1));
+        let pre_down = $shr(pre_up, c.s1);
+        up = or(up, and(pre_up, $shl(up, c.s2)));
+        down = or(down, and(pre_down, $shr(down, c.s2)));
+        let pre_up = and(pre_up, $shl(pre_up, c.s2));
+        let pre_down = and(pre_down, $shr(pre_down, c.s2));
+        up = or(up, and(pre_up, $shl(up, c.s4)));
+        down = or(down, and(pre_down, $shr(down, c.s4)));
         (up, down)
     }};
 }
 
 /// The legal moves of `p` against `o`.
 macro_rules! legal {
-    ($c:expr, $p:expr, $o:expr) => {{
+    ([$shl:ident, $shr:ident], $c:expr, $p:expr, $o:expr) => {{
         let (c, p, o): (&Consts, u128, u128) = ($c, $p, $o);
-        let (up, down) = fills!(c, p, o);
-        or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable
+        let (up, down) = fills!([$shl, $shr], c, p, o);
+        or_lanes(or($shl(up, c.s1), $shr(down, c.s1))) & !(p | o) & c.playable
     }};
 }
 
@@ -317,65 +300,35 @@ struct Bracketed {
 }
 
 macro_rules! bracketed {
-    ($c:expr, $p:expr, $o:expr) => {{
+    ([$shl:ident, $shr:ident], $c:expr, $p:expr, $o:expr) => {{
         let c: &Consts = $c;
-        bracketed_of!(c, fills!(c, $p, $o))
+        bracketed_of!([$shl, $shr], c, fills!([$shl, $shr], c, $p, $o))
     }};
 }
 
 /// [`bracketed!`] from the position's fills.
 macro_rules! bracketed_of {
-    ($c:expr, $fills:expr) => {{
+    ([$shl:ident, $shr:ident], $c:expr, $fills:expr) => {{
         let (c, (up, down)): (&Consts, (V, V)) = ($c, $fills);
         // Bracketed looking ahead means reached from a disc of `p` moving back, and so on.
-        let behind_2 = and(up, shr(up, c.s1));
-        Bracketed { ahead: down, behind: up, behind_2, behind_4: and(behind_2, shr(behind_2, c.s2)) }
+        let behind_2 = and(up, $shr(up, c.s1));
+        Bracketed { ahead: down, behind: up, behind_2, behind_4: and(behind_2, $shr(behind_2, c.s2)) }
     }};
 }
 
-/// The discs a move on `x` flips. Towards higher bits: the cells of the line masks before
-/// the first one not bracketed, its lowest set bit (a 128-bit negation: the low half's, and
-/// the high half's complement plus the carry). Towards lower bits: a fill of the bracketed
-/// discs from `x`.
-macro_rules! flips {
-    ($mg:expr, $c:expr, $b:expr, $x:expr) => {{
-        let (mg, c, b, x): (&LanesAvx2, &Consts, &Bracketed, u32) = ($mg, $c, $b, $x);
-        let zero = _mm256_setzero_si256();
-        let ones = _mm256_cmpeq_epi64(zero, zero);
-        let lines = &mg.shape.lines[x as usize];
-        let line = V { lo: load(&lines[0]), hi: load(&lines[1]) };
-        // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
-        // `stop` has a bit wherever `line` does.
-        let stop = andnot(b.ahead, line);
-        let lo_zero = _mm256_cmpeq_epi64(stop.lo, zero);
-        let neg =
-            V { lo: _mm256_sub_epi64(zero, stop.lo), hi: _mm256_sub_epi64(_mm256_xor_si256(stop.hi, ones), lo_zero) };
-        let first = and(stop, neg);
-        let first_lo_zero = _mm256_cmpeq_epi64(first.lo, zero);
-        let below = V { lo: _mm256_add_epi64(first.lo, ones), hi: _mm256_add_epi64(first.hi, first_lo_zero) };
-        let ahead = and(below, line);
-
-        let mut behind = and(b.behind, shr(splat(1 << x), c.s1));
-        behind = or(behind, and(b.behind, shr(behind, c.s1)));
-        behind = or(behind, and(b.behind_2, shr(behind, c.s2)));
-        behind = or(behind, and(b.behind_4, shr(behind, c.s4)));
-        or(ahead, behind)
-    }};
-}
-
-/// The body of [`MoveGen::count_two_plies`], shared by the AVX2 and the AVX-512 functions:
-/// the `shl` and `shr` it calls are those in scope where it is expanded.
+/// The body of [`MoveGen::count_two_plies`], shared by the AVX2 and the AVX-512 functions,
+/// which give their 128-bit shifts (`[shl, shr]`) and their flips (`$flips`).
 macro_rules! count_two_plies {
-    ($mg:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
+    ([$shl:ident, $shr:ident], $mg:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
         let (mg, p, o): (&LanesAvx2, u128, u128) = ($mg, $p, $o);
         let c = consts(mg);
-        two_plies!(mg, &c, &bracketed!(&c, p, o), p, o, $moves, $flips)
+        two_plies!([$shl, $shr], mg, &c, &bracketed!([$shl, $shr], &c, p, o), p, o, $moves, $flips)
     }};
 }
 
 /// The loop of [`count_two_plies!`], given the position's bracketed discs.
 macro_rules! two_plies {
-    ($mg:expr, $c:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
+    ([$shl:ident, $shr:ident], $mg:expr, $c:expr, $b:expr, $p:expr, $o:expr, $moves:expr, $flips:ident) => {{
         let (mg, c, b, p, o, moves): (&LanesAvx2, &Consts, &Bracketed, u128, u128, u128) =
             ($mg, $c, $b, $p, $o, $moves);
         let (pv, ov) = (splat(p), splat(o));
@@ -391,12 +344,12 @@ macro_rules! two_plies {
         macro_rules! count {
             ($child:expr) => {{
                 let (mover, opponent, bit): (V, V, u128) = $child;
-                let (up, down) = fills_v!(c, mover, opponent);
+                let (up, down) = fills_v!([$shl, $shr], c, mover, opponent);
                 // The child's empty cells are the position's but the move: flips only swap
                 // colours.
                 let empty = !(p | o | bit) & c.playable;
                 // A child with no move is one leaf, a pass or the end of the game.
-                u64::from((or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & empty).count_ones().max(1))
+                u64::from((or_lanes(or($shl(up, c.s1), $shr(down, c.s1))) & empty).count_ones().max(1))
             }};
         }
         let mut total = 0;
@@ -420,157 +373,51 @@ macro_rules! two_plies {
 }
 
 /// The body of [`MoveGen::perft`] for a depth above 0, shared by the AVX2 and the AVX-512
-/// functions (the `shl`, `shr` and `$flips` are those where it is expanded): each node's
+/// functions (which give their shifts, flips and themselves, `$recurse`): each node's
 /// fills give both its legal moves and the bracketed discs that its moves take their flips
 /// from, where [`MoveGen::flips`] would pay the whole fill again for every move.
 macro_rules! perft_node {
-    ($mg:expr, $p:expr, $o:expr, $depth:expr, $flips:ident, $recurse:ident) => {{
+    ([$shl:ident, $shr:ident], $mg:expr, $p:expr, $o:expr, $depth:expr, $flips:ident, $recurse:ident) => {{
         let (mg, p, o, depth): (&LanesAvx2, u128, u128, u32) = ($mg, $p, $o, $depth);
         let c = consts(mg);
-        let (up, down) = fills!(&c, p, o);
-        let moves = or_lanes(or(shl(up, c.s1), shr(down, c.s1))) & !(p | o) & c.playable;
-        let b = bracketed_of!(&c, (up, down));
-        crate::perft::node_with(
+        let (up, down) = fills!([$shl, $shr], &c, p, o);
+        let moves = or_lanes(or($shl(up, c.s1), $shr(down, c.s1))) & !(p | o) & c.playable;
+        let b = bracketed_of!([$shl, $shr], &c, (up, down));
+        crate::kernel::walk::node_with(
             (p, o, depth),
             moves,
-            || legal!(&c, o, p),
-            || two_plies!(mg, &c, &b, p, o, moves, $flips),
+            || legal!([$shl, $shr], &c, o, p),
+            || two_plies!([$shl, $shr], mg, &c, &b, p, o, moves, $flips),
             |i| or_lanes($flips!(mg, &c, &b, i)),
             |p, o, depth| $recurse(mg, p, o, depth),
         )
     }};
 }
 
-/// [`MoveGen::perft`] under AVX2.
-#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
-fn perft(mg: &LanesAvx2, p: u128, o: u128, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    perft_node!(mg, p, o, depth, flips, perft)
-}
-
-/// [`MoveGen::count_two_plies`] with every step inlined under AVX2.
-#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
-fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
-    count_two_plies!(mg, p, o, moves, flips)
-}
-
-/// The same loop with AVX-512: a 128-bit shift of each lane is two instructions, the low
-/// half's shift and a concatenated shift of the high half (`vpshldvq`, `vpshrdvq`), instead
-/// of four; the flips take the first cell of each line that is not bracketed with a leading
-/// zero count (`vplzcntq`) or `!x & (x - 1)`, instead of a fill.
-mod vbmi2 {
-    use core::arch::x86_64::{
-        _mm256_lzcnt_epi64, _mm256_maskz_and_epi64, _mm256_maskz_andnot_epi64, _mm256_shldv_epi64, _mm256_shrdv_epi64,
-        _mm256_testn_epi64_mask,
-    };
-
-    use super::*;
-
-    /// Towards higher bits.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn shl(x: V, s: Shift) -> V {
-        V { lo: _mm256_sllv_epi64(x.lo, s.by), hi: _mm256_shldv_epi64(x.hi, x.lo, s.by) }
-    }
-
-    /// Towards lower bits.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    fn shr(x: V, s: Shift) -> V {
-        V { lo: _mm256_shrdv_epi64(x.lo, x.hi, s.by), hi: _mm256_srlv_epi64(x.hi, s.by) }
-    }
-
-    /// [`flips!`] with AVX-512 CD and masks, no fill: towards lower bits, the cells of the
-    /// line masks above the highest cell not bracketed (`vplzcntq`, then all ones shifted
-    /// right by the count); towards higher bits, those below the lowest one (`!x & (x - 1)`).
-    /// A half of the word counts only where the other half has no such cell: a zeroing mask.
-    macro_rules! flips_cd {
-        ($mg:expr, $c:expr, $b:expr, $x:expr) => {{
-            let (mg, b, x): (&LanesAvx2, &Bracketed, u32) = ($mg, $b, $x);
-            let ones = _mm256_set1_epi64x(-1);
-            let lines = &mg.shape.lines[x as usize];
-            let ahead = V { lo: load(&lines[0]), hi: load(&lines[1]) };
-            let behind = V { lo: load(&lines[2]), hi: load(&lines[3]) };
-            // A line that is not empty ends at the edge with a cell that cannot be bracketed,
-            // so `stop` has a bit wherever the line does.
-            let stop = andnot(b.ahead, ahead);
-            let below = |h: __m256i| _mm256_andnot_si256(h, _mm256_add_epi64(h, ones));
-            let ahead = V {
-                lo: _mm256_and_si256(below(stop.lo), ahead.lo),
-                hi: _mm256_maskz_and_epi64(_mm256_testn_epi64_mask(stop.lo, stop.lo), below(stop.hi), ahead.hi),
-            };
-            let stop = andnot(b.behind, behind);
-            let through = |h: __m256i| _mm256_srlv_epi64(ones, _mm256_lzcnt_epi64(h));
-            let behind = V {
-                lo: _mm256_maskz_andnot_epi64(_mm256_testn_epi64_mask(stop.hi, stop.hi), through(stop.lo), behind.lo),
-                hi: _mm256_andnot_si256(through(stop.hi), behind.hi),
-            };
-            or(ahead, behind)
-        }};
-    }
-
-    /// [`MoveGen::legal`] under AVX-512.
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2")]
-    pub(super) fn legal(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
-        legal!(&consts(mg), p, o)
-    }
-
-    /// [`MoveGen::flips`] under AVX-512.
-    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,avx512cd")]
-    pub(super) fn flips(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
-        let c = consts(mg);
-        or_lanes(flips_cd!(mg, &c, &bracketed!(&c, p, o), i))
-    }
-
-    /// [`MoveGen::perft`] under AVX-512, where each node's fills give both its legal moves
-    /// and the bracketed discs that its moves take their flips from.
-    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2,avx512cd")]
-    pub(super) fn perft(mg: &LanesAvx2, p: u128, o: u128, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        perft_node!(mg, p, o, depth, flips_cd, perft)
-    }
-
-    /// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
-    #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512vbmi2,avx512cd")]
-    pub(super) fn count_two_plies(mg: &LanesAvx2, p: u128, o: u128, moves: u128) -> u64 {
-        count_two_plies!(mg, p, o, moves, flips_cd)
-    }
-}
+mod avx2;
+mod vbmi2;
 
 impl MoveGen for LanesAvx2 {
     type Word = u128;
 
     #[inline]
     fn legal(&self, p: u128, o: u128) -> u128 {
-        #[target_feature(enable = "avx2")]
-        fn run(mg: &LanesAvx2, p: u128, o: u128) -> u128 {
-            legal!(&consts(mg), p, o)
-        }
         if self.avx512 == Avx512::Present {
             // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL, VBMI2 and CD.
             return unsafe { vbmi2::legal(self, p, o) };
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2 on this CPU.
-        unsafe { run(self, p, o) }
+        unsafe { avx2::legal(self, p, o) }
     }
 
     #[inline]
     fn flips(&self, p: u128, o: u128, i: u32) -> u128 {
-        #[target_feature(enable = "avx2")]
-        fn run(mg: &LanesAvx2, p: u128, o: u128, i: u32) -> u128 {
-            let c = consts(mg);
-            or_lanes(flips!(mg, &c, &bracketed!(&c, p, o), i))
-        }
         if self.avx512 == Avx512::Present {
             // SAFETY: as in `legal`.
             return unsafe { vbmi2::flips(self, p, o, i) };
         }
         // SAFETY: as in `legal`.
-        unsafe { run(self, p, o, i) }
+        unsafe { avx2::flips(self, p, o, i) }
     }
 
     #[inline]
@@ -581,7 +428,7 @@ impl MoveGen for LanesAvx2 {
             return unsafe { vbmi2::count_two_plies(self, p, o, moves) };
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
-        unsafe { count_two_plies(self, p, o, moves) }
+        unsafe { avx2::count_two_plies(self, p, o, moves) }
     }
 
     #[inline]
@@ -591,7 +438,7 @@ impl MoveGen for LanesAvx2 {
             return unsafe { vbmi2::perft(self, p, o, depth) };
         }
         // SAFETY: a `LanesAvx2` exists only once `new` found AVX2, BMI1, LZCNT and POPCNT.
-        unsafe { perft(self, p, o, depth) }
+        unsafe { avx2::perft(self, p, o, depth) }
     }
 }
 

@@ -1,0 +1,40 @@
+//! With AVX-512 CD and VL: the flips towards lower bits from the line masks too, the first
+//! cell not bracketed being the highest (`vplzcntq`), instead of a fill.
+
+use core::arch::x86_64::_mm256_lzcnt_epi64;
+
+use super::*;
+
+/// [`flips`](super::flips) with a leading zero count.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+pub(super) fn flips(b: &Bracketed, x: u32) -> u64 {
+    let line = &LINES[x as usize];
+    // SAFETY: `line` is an array of 8 `u64`, 64 bytes, read in two 32-byte loads; no
+    // alignment needed.
+    let (ahead_line, behind_line) =
+        unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) };
+    // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
+    // `stop` has a bit wherever the line does.
+    let stop = _mm256_andnot_si256(b.ahead, ahead_line);
+    let first = _mm256_and_si256(stop, _mm256_sub_epi64(_mm256_setzero_si256(), stop));
+    let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
+    // All ones shifted right by the leading zeros: the highest cell not bracketed and
+    // those below it.
+    let stop = _mm256_andnot_si256(b.behind, behind_line);
+    let through = _mm256_srlv_epi64(_mm256_set1_epi64x(-1), _mm256_lzcnt_epi64(stop));
+    or_lanes(_mm256_or_si256(ahead, _mm256_andnot_si256(through, behind_line)))
+}
+
+/// [`MoveGen::count_two_plies`] with every step inlined under AVX-512.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]
+pub(super) fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
+    count_two_plies!(p, o, playable, moves, flips)
+}
+
+/// [`MoveGen::perft`] with every step inlined under AVX-512.
+#[target_feature(enable = "avx2,bmi1,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]
+pub(super) fn perft(mg: &EightAvx2, p: u64, o: u64, depth: u32) -> u64 {
+    // The closure inherits the target features, so the recursion needs no `unsafe`.
+    crate::kernel::walk::node(mg, p, o, depth, |p, o, depth| perft(mg, p, o, depth))
+}

@@ -1,0 +1,252 @@
+//! No module of the crate imports one that imports it back, directly or through others.
+//!
+//! The modules are those of `src/` (one a file; an inline `mod` block counts as part of its
+//! file). A module depends on another when its code, comments left out, names a path into
+//! it: `crate::…`, `super::…`, `self::…` or a child module's name, in a `use` or inline,
+//! with the crate root's and every module's `pub use` re-exports followed to the module
+//! that defines the item. A module's references to its own ancestors are not counted: a
+//! child always lives inside its parent (`super::MoveGen` in a generator is the parent's
+//! trait, not an import back). What remains must have no cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// A module's path below the crate, `""` for the root, `"kernel::walk"` for `src/kernel/walk.rs`.
+type Module = String;
+
+fn module_of(file: &Path, src: &Path) -> Module {
+    let relative = file.strip_prefix(src).expect("a file under src");
+    let mut parts: Vec<String> =
+        relative.iter().map(|part| part.to_string_lossy().trim_end_matches(".rs").to_owned()).collect();
+    if matches!(parts.last().map(String::as_str), Some("lib" | "mod")) {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a readable directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code without comments (line and block) and without the contents of string literals.
+fn code_only(text: &str) -> String {
+    let (bytes, mut out, mut i) = (text.as_bytes(), String::new(), 0);
+    while i < bytes.len() {
+        if text[i..].starts_with("//") {
+            i += text[i..].find('\n').unwrap_or(text.len() - i);
+        } else if text[i..].starts_with("/*") {
+            i += text[i..].find("*/").map_or(text.len() - i, |end| end + 2);
+        } else if bytes[i] == b'"' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != b'"' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else {
+            let c = text[i..].chars().next().expect("a character");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// The paths a `use` tree names, braces expanded: `a::{b, c::{d, e as f}}` gives `a::b`,
+/// `a::c::d`, `a::c::e`, each with the name it binds (`f` for the last).
+fn expand(tree: &str) -> Vec<(String, String)> {
+    // `a as b` becomes `a@b` before the spaces go.
+    let tree: String = tree.split_whitespace().collect::<Vec<_>>().join(" ").replace(" as ", "@");
+    let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(open) = tree.find('{') else {
+        let (path, alias) = tree.split_once('@').map_or((tree.as_str(), None), |(p, a)| (p, Some(a)));
+        let name = alias.unwrap_or_else(|| path.rsplit("::").next().unwrap_or(path));
+        return vec![(path.trim_end_matches("::").to_owned(), name.to_owned())];
+    };
+    let (prefix, inner) = (&tree[..open], &tree[open + 1..tree.len() - 1]);
+    let (mut items, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (k, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&inner[start..k]);
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&inner[start..]);
+    items
+        .into_iter()
+        .filter(|item| !item.is_empty())
+        .flat_map(|item| {
+            if item == "self" {
+                let path = prefix.trim_end_matches("::");
+                vec![(path.to_owned(), path.rsplit("::").next().unwrap_or(path).to_owned())]
+            } else {
+                expand(&format!("{prefix}{item}"))
+            }
+        })
+        .collect()
+}
+
+fn parent(module: &str) -> String {
+    module.rsplit_once("::").map_or(String::new(), |(p, _)| p.to_owned())
+}
+
+fn join(base: &str, name: &str) -> String {
+    if base.is_empty() { name.to_owned() } else { format!("{base}::{name}") }
+}
+
+struct Crate {
+    modules: BTreeSet<Module>,
+    /// Per module, its `pub use` re-exports: the name bound, and the path it names.
+    reexports: BTreeMap<Module, Vec<(String, String)>>,
+}
+
+impl Crate {
+    /// The module that `path` (as written in `from`) leads to, or `None` outside the crate.
+    fn resolve(&self, from: &str, path: &str, hops: u32) -> Option<Module> {
+        let mut segments = path.split("::").filter(|s| !s.is_empty()).peekable();
+        let mut at = match *segments.peek()? {
+            "crate" => String::new(),
+            "self" => from.to_owned(),
+            "super" => from.to_owned(),
+            first if self.modules.contains(&join(from, first)) => from.to_owned(),
+            _ => return None,
+        };
+        while segments.peek() == Some(&"super") || segments.peek() == Some(&"crate") || segments.peek() == Some(&"self")
+        {
+            match segments.next()? {
+                "super" => at = parent(&at),
+                "crate" => at = String::new(),
+                _ => {}
+            }
+        }
+        for segment in segments {
+            if self.modules.contains(&join(&at, segment)) {
+                at = join(&at, segment);
+                continue;
+            }
+            // An item: follow a re-export to the module that defines it.
+            let target = self.reexports.get(&at).and_then(|list| list.iter().find(|(_, name)| name == segment));
+            if let Some((target, _)) = target
+                && hops < 8
+                && let Some(module) = self.resolve(&at, target, hops + 1)
+            {
+                return Some(module);
+            }
+            break;
+        }
+        Some(at)
+    }
+}
+
+/// Every path that `code` names: those of its `use` trees, then the inline ones
+/// (`crate::x`, `super::x`, `self::x`, `child::x`).
+fn paths(code: &str, children: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = String::new();
+    let mut text = code;
+    while let Some(k) = text.find("use ") {
+        let boundary = k == 0 || !text[..k].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        if !boundary {
+            rest.push_str(&text[..k + 4]);
+            text = &text[k + 4..];
+            continue;
+        }
+        rest.push_str(&text[..k]);
+        let end = text[k..].find(';').map_or(text.len(), |e| k + e);
+        out.extend(expand(&text[k + 4..end]).into_iter().map(|(path, _)| path));
+        text = &text[end..];
+    }
+    rest.push_str(text);
+    let starts: Vec<String> =
+        ["crate", "super", "self"].iter().map(|s| (*s).to_owned()).chain(children.iter().cloned()).collect();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    for start in &starts {
+        let needle = format!("{start}::");
+        let mut from = 0;
+        while let Some(k) = rest[from..].find(&needle) {
+            let k = from + k;
+            from = k + needle.len();
+            if rest[..k].ends_with(|c: char| ident(c) || c == ':') {
+                continue;
+            }
+            let len = rest[k..].find(|c: char| !(ident(c) || c == ':')).unwrap_or(rest.len() - k);
+            out.push(rest[k..k + len].trim_end_matches(':').to_owned());
+        }
+    }
+    out
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let code: BTreeMap<Module, String> = files
+        .iter()
+        .map(|file| (module_of(file, &src), code_only(&std::fs::read_to_string(file).expect("a readable file"))))
+        .collect();
+    let modules: BTreeSet<Module> = code.keys().cloned().collect();
+    let reexports = code
+        .iter()
+        .map(|(module, text)| {
+            let mut list = Vec::new();
+            for (k, _) in text.match_indices("pub use ") {
+                let end = text[k..].find(';').map_or(text.len(), |e| k + e);
+                list.extend(expand(&text[k + 8..end]));
+            }
+            (module.clone(), list)
+        })
+        .collect();
+    let krate = Crate { modules: modules.clone(), reexports };
+    assert!(krate.modules.contains("kernel::walk") && krate.modules.contains("perft"), "the modules: {modules:?}");
+
+    let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, text) in &code {
+        let children: Vec<String> = modules
+            .iter()
+            .filter(|m| parent(m) == *module && !m.is_empty())
+            .map(|m| m.rsplit("::").next().expect("a name").to_owned())
+            .collect();
+        for path in paths(text, &children) {
+            let Some(target) = krate.resolve(module, &path, 0) else { continue };
+            let is_ancestor = target.is_empty() || *module == target || module.starts_with(&format!("{target}::"));
+            if !is_ancestor {
+                edges.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    // The edges that matter most, checked by name so that the parser cannot silently lose them.
+    assert!(edges["perft"].contains("kernel") || edges["perft"].iter().any(|m| m.starts_with("kernel::")), "{edges:?}");
+    assert!(edges["position"].contains("kernel"), "{edges:?}");
+
+    // A cycle: a module that reaches itself.
+    let reach = |from: &Module| {
+        let (mut seen, mut stack) = (BTreeSet::new(), vec![from.clone()]);
+        while let Some(m) = stack.pop() {
+            for next in edges.get(&m).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let cycles: Vec<String> = modules
+        .iter()
+        .filter(|m| reach(m).contains(*m))
+        .map(|m| format!("{m} -> {:?}", edges.get(m).into_iter().flatten().collect::<Vec<_>>()))
+        .collect();
+    assert!(cycles.is_empty(), "modules on a cycle of imports:\n{}", cycles.join("\n"));
+}
