@@ -37,8 +37,8 @@ impl<'de> Deserialize<'de> for Bitboard {
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GeometryForm {
-    width: usize,
-    height: usize,
+    width: u8,
+    height: u8,
     #[serde(default)]
     unplayable: Bitboard,
 }
@@ -46,7 +46,7 @@ struct GeometryForm {
 impl Serialize for Geometry {
     /// `{"width": 10, "height": 10, "unplayable": ["a1", …]}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        GeometryForm { width: self.width().into(), height: self.height().into(), unplayable: self.unplayable() }
+        GeometryForm { width: self.width(), height: self.height(), unplayable: self.unplayable() }
             .serialize(serializer)
     }
 }
