@@ -328,12 +328,12 @@ impl Game {
     /// The position after `mv`, or why `mv` is illegal.
     fn check(&self, mv: Move) -> Result<Position, PlayError> {
         if self.is_over() {
-            return Err(PlayError::GameOver);
+            return Err(MoveError::GameOver.into());
         }
         let mut next = self.position;
         let geometry = *next.geometry();
         match (self.phase(), mv) {
-            (Phase::FreeOpening, Move::Pass) => Err(PlayError::PassWithMoves { color: next.side_to_move() }),
+            (Phase::FreeOpening, Move::Pass) => Err(MoveError::PassWithMoves { color: next.side_to_move() }.into()),
             (Phase::FreeOpening, Move::Place(sq)) => {
                 check_cell(&next, sq)?;
                 if !geometry.centre().contains(sq) {
@@ -348,11 +348,11 @@ impl Game {
                 Ok(Position::from_parts(geometry, black, white, !side).expect("an empty playable cell"))
             }
             (Phase::Normal, Move::Pass) => {
-                next.pass().map_err(move_error)?;
+                next.pass()?;
                 Ok(next)
             }
             (Phase::Normal, Move::Place(sq)) => {
-                next.play(sq).map_err(move_error)?;
+                next.play(sq)?;
                 Ok(next)
             }
         }
@@ -378,31 +378,20 @@ impl Game {
     }
 }
 
-fn check_cell(pos: &Position, sq: Square) -> Result<(), PlayError> {
+/// Whether a free-opening placement may go on `sq` as far as the board goes: the checks of
+/// [`Position::play`] before it looks for flips.
+fn check_cell(pos: &Position, sq: Square) -> Result<(), MoveError> {
     let geometry = pos.geometry();
     if !geometry.contains(sq) {
-        return Err(PlayError::OffBoard { square: sq });
+        return Err(MoveError::OffBoard { square: sq });
     }
     if !geometry.is_playable(sq) {
-        return Err(PlayError::Unplayable { square: sq });
+        return Err(MoveError::Unplayable { square: sq });
     }
     if pos.disc_at(sq).is_some() {
-        return Err(PlayError::Occupied { square: sq });
+        return Err(MoveError::Occupied { square: sq });
     }
     Ok(())
-}
-
-fn move_error(error: MoveError) -> PlayError {
-    match error {
-        MoveError::OffBoard { square } => PlayError::OffBoard { square },
-        MoveError::Unplayable { square } => PlayError::Unplayable { square },
-        MoveError::Occupied { square } => PlayError::Occupied { square },
-        MoveError::NoFlips { square } => PlayError::NoFlips { square },
-        MoveError::PassWithMoves { color } => PlayError::PassWithMoves { color },
-        MoveError::GameOver => PlayError::GameOver,
-        // A kind of illegal move the core learnt later: still an error, never a success.
-        other => PlayError::Other(other),
-    }
 }
 
 /// Perft with `placements` free-opening placements still to make before normal play.

@@ -52,10 +52,8 @@ mod moves;
 mod option_text;
 pub mod players;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_cells;
 
-pub use error::{ParseOptionError, PlayError, RulesError};
+pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError};
 pub use game::{Game, GameResult, Phase, Ply};
 pub use moves::{Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};

@@ -3,7 +3,7 @@
 
 mod naive;
 
-use reversi_core::{Bitboard, Color, Position, Square};
+use reversi_core::{Bitboard, Color, MoveError, Position, Square};
 use reversi_variants::{
     Blocked, Board, Game, Handicap, Move, Opening, Phase, PlayError, Rules, RulesError, Scoring, cli,
 };
@@ -33,10 +33,10 @@ fn standard_game_and_illegal_moves() {
     assert_eq!(game.phase(), Phase::Normal);
     assert_eq!(game.side_to_move(), Color::Black);
     assert_eq!(game.legal_moves().to_string(), "d3 c4 f5 e6");
-    refuse(&mut game, "d4", PlayError::Occupied { square: sq("d4") });
-    refuse(&mut game, "a1", PlayError::NoFlips { square: sq("a1") });
-    refuse(&mut game, "i1", PlayError::OffBoard { square: sq("i1") });
-    refuse(&mut game, "pass", PlayError::PassWithMoves { color: Color::Black });
+    refuse(&mut game, "d4", PlayError::Move(MoveError::Occupied { square: sq("d4") }));
+    refuse(&mut game, "a1", PlayError::Move(MoveError::NoFlips { square: sq("a1") }));
+    refuse(&mut game, "i1", PlayError::Move(MoveError::OffBoard { square: sq("i1") }));
+    refuse(&mut game, "pass", PlayError::Move(MoveError::PassWithMoves { color: Color::Black }));
     let flips = game.play(mv("f5")).expect("legal");
     assert_eq!(flips.to_string(), "e5");
     assert_eq!(game.history().len(), 1);
@@ -57,11 +57,11 @@ fn blocked_cells_are_unplayable() {
     let rules = Rules::builder().blocked(Blocked::Fixed(cli::parse_cells("b2,g7").unwrap())).build().expect("valid");
     let mut game = Game::new(rules, 3).expect("table");
     assert_eq!(game.blocked().to_string(), "b2 g7");
-    refuse(&mut game, "b2", PlayError::Unplayable { square: sq("b2") });
+    refuse(&mut game, "b2", PlayError::Move(MoveError::Unplayable { square: sq("b2") }));
     let octagon = Rules::builder().board(Board::Octagon).build().expect("valid");
     let mut game = Game::new(octagon, 3).expect("table");
-    refuse(&mut game, "a1", PlayError::Unplayable { square: sq("a1") });
-    refuse(&mut game, "k1", PlayError::OffBoard { square: sq("k1") });
+    refuse(&mut game, "a1", PlayError::Move(MoveError::Unplayable { square: sq("a1") }));
+    refuse(&mut game, "k1", PlayError::Move(MoveError::OffBoard { square: sq("k1") }));
 }
 
 #[test]
@@ -72,13 +72,13 @@ fn free_opening() {
     assert_eq!(game.legal_moves().to_string(), "d4 e4 d5 e5");
     assert_eq!(game.legal_move_list().len(), 4);
     refuse(&mut game, "c3", PlayError::OutsideCentre { square: sq("c3") });
-    refuse(&mut game, "pass", PlayError::PassWithMoves { color: Color::Black });
+    refuse(&mut game, "pass", PlayError::Move(MoveError::PassWithMoves { color: Color::Black }));
     // The parallel start: Black d4 e4, White d5 e5.
     for (i, cell) in ["d4", "d5", "e4", "e5"].into_iter().enumerate() {
         assert_eq!(game.phase(), Phase::FreeOpening);
         assert_eq!(game.side_to_move(), if i % 2 == 0 { Color::Black } else { Color::White });
         if i > 0 {
-            refuse(&mut game, "d4", PlayError::Occupied { square: sq("d4") });
+            refuse(&mut game, "d4", PlayError::Move(MoveError::Occupied { square: sq("d4") }));
         }
         assert_eq!(game.play(mv(cell)), Ok(Bitboard::EMPTY));
     }
@@ -111,7 +111,7 @@ fn passes_and_game_over() {
                 assert_eq!(game.legal_move_list(), [Move::Pass]);
                 let color = game.side_to_move();
                 let cell = game.position().empty_cells().first().expect("an empty cell, or no pass");
-                refuse(&mut game, &cell.to_string(), PlayError::NoFlips { square: cell });
+                refuse(&mut game, &cell.to_string(), PlayError::Move(MoveError::NoFlips { square: cell }));
                 assert_eq!(game.play(Move::Pass), Ok(Bitboard::EMPTY));
                 assert_eq!(game.history().last().unwrap().color(), color);
                 continue;
@@ -119,8 +119,8 @@ fn passes_and_game_over() {
             game.play(m).expect("the player's move is legal");
         }
         assert!(game.is_over());
-        refuse(&mut game, "pass", PlayError::GameOver);
-        refuse(&mut game, "a1", PlayError::GameOver);
+        refuse(&mut game, "pass", PlayError::Move(MoveError::GameOver));
+        refuse(&mut game, "a1", PlayError::Move(MoveError::GameOver));
         assert!(game.legal_move_list().is_empty());
         let result = game.result().expect("over");
         assert_eq!(
