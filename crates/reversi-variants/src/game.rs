@@ -126,7 +126,9 @@ impl fmt::Display for GameResult {
 /// A game under a set of [`Rules`] on a table whose blocked cells are fixed at the start.
 ///
 /// Every move goes through [`play`](Game::play), which either plays it or returns a
-/// [`PlayError`] and leaves the game as it was.
+/// [`PlayError`] and leaves the game as it was. With the `serde` feature a game serializes as
+/// its rules, seed, blocked cells and moves, and deserializes by replaying them, so that a game
+/// in progress can be saved and resumed.
 ///
 /// ```
 /// use reversi_variants::{Game, Move, Opening, Phase, Rules};

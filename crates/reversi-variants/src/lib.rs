@@ -47,6 +47,8 @@
 pub mod cli;
 mod error;
 mod game;
+#[cfg(feature = "serde")]
+mod game_serde;
 pub mod layout;
 mod moves;
 mod option_text;

@@ -261,3 +261,46 @@ fn rules_display_in_flag_form() {
     assert_eq!("b1,i6".parse::<Blocked>().as_ref(), Ok(rules.blocked()));
     assert_eq!("white:2".parse::<Handicap>().as_ref(), Ok(rules.handicap()));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_game_in_progress_saves_and_resumes() {
+    use reversi_variants::players::{MobilityPlayer, Player};
+    let rules = Rules::builder().blocked(Blocked::Random).opening(Opening::Free).build().expect("valid");
+    let mut game = Game::new(rules, 11).expect("table");
+    let mut player = MobilityPlayer::new();
+    for _ in 0..20 {
+        let m = player.choose(&game).expect("not over after 20 moves");
+        game.play(m).expect("legal");
+    }
+    let json = serde_json::to_string(&game).expect("serialises");
+    assert!(json.starts_with(r#"{"rules":{"#) && json.contains(r#""seed":11"#), "{json}");
+    let resumed: Game = serde_json::from_str(&json).expect("deserialises");
+    assert_eq!(resumed, game);
+    // The resumed game goes on like the original.
+    let (mut a, mut b) = (game.clone(), resumed);
+    while let Some(m) = player.choose(&a) {
+        a.play(m).expect("legal");
+        b.play(m).expect("the same move is legal in the resumed game");
+    }
+    assert_eq!(a, b);
+
+    // A table without a seed keeps its cells.
+    let fixed = Game::with_blocked(Rules::builder().blocked(Blocked::Random).build().expect("valid"), game.blocked())
+        .expect("a random layout");
+    let json = serde_json::to_string(&fixed).expect("serialises");
+    assert_eq!(serde_json::from_str::<Game>(&json).expect("deserialises"), fixed);
+
+    // Nothing is taken on trust: an illegal move, cells that are not the seed's, an unknown
+    // field, and text that is not a game at all are refused.
+    let start = serde_json::to_string(&Game::new(Rules::default(), 3).expect("table")).expect("serialises");
+    let with_moves = |moves: &str| start.replace(r#""moves":[]"#, &format!(r#""moves":{moves}"#));
+    assert!(serde_json::from_str::<Game>(&with_moves(r#"["f5","d6"]"#)).is_ok());
+    let err = serde_json::from_str::<Game>(&with_moves(r#"["f5","a1"]"#)).unwrap_err();
+    assert!(err.to_string().contains("move 2 (a1) is illegal"), "{err}");
+    assert!(serde_json::from_str::<Game>(&with_moves(r#"["f5","f5"]"#)).is_err());
+    assert!(serde_json::from_str::<Game>(&start.replace(r#""blocked":[]"#, r#""blocked":["a1"]"#)).is_err());
+    assert!(serde_json::from_str::<Game>(&start.replace(r#""seed":3"#, r#""seed":3,"extra":1"#)).is_err());
+    let random = serde_json::to_string(&game).expect("serialises");
+    assert!(serde_json::from_str::<Game>(&random.replace(r#""seed":11"#, r#""seed":12"#)).is_err());
+}

@@ -282,3 +282,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn rules_read_back_and_say_what_is_wrong() {
+    use reversi_variants::ParseRulesError;
+    let rules: Rules = "10x8 blocked=c1,j8 handicap=white:a1 opening=free scoring=wof".parse().expect("valid");
+    assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules.clone()));
+    assert_eq!(" board=10x8 opening=free blocked=c1,j8 handicap=white:a1 scoring=wof\n".parse::<Rules>(), Ok(rules));
+    assert_eq!("".parse::<Rules>(), Ok(Rules::default()));
+    let err = |t: &str| t.parse::<Rules>().unwrap_err();
+    assert_eq!(err("8x8 8x8"), ParseRulesError::NotKeyValue { found: text("8x8") });
+    assert_eq!(err("8x8 opening=free opening=free"), ParseRulesError::RepeatedKey { key: text("opening") });
+    assert_eq!(err("8x8 colour=blue"), ParseRulesError::UnknownKey { key: text("colour") });
+    assert!(matches!(err("9y9"), ParseRulesError::Option { key: "board", source: E::Board { .. } }));
+    assert!(matches!(err("7x8"), ParseRulesError::Rules(reversi_variants::RulesError::Size(_))));
+    assert!(matches!(err("octagon handicap=black:1"), ParseRulesError::Rules(_)));
+}
