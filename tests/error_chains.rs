@@ -6,8 +6,8 @@
 use std::error::Error;
 
 use reversi_kit::core::{Bitboard, Color, MoveError, Position, Square, sq};
-use reversi_kit::records::wthor::WthorGame;
 use reversi_kit::records::ggf::GgfError;
+use reversi_kit::records::wthor::WthorGame;
 use reversi_kit::records::{GameRecord, RecordError};
 use reversi_kit::variants::{Blocked, Board, Game, Handicap, Move, Rules};
 
@@ -65,9 +65,10 @@ fn errors() -> Vec<(&'static str, Box<dyn Error>)> {
         ("RecordError::Transcript", boxed(GameRecord::from_transcript(&transcript_table, "f5?"))),
         (
             "RecordError::Layout",
-            boxed(Game::with_seed_and_blocked(blocked_rules, 1, Bitboard::EMPTY).map_err(|source| {
-                RecordError::Layout { source }
-            })),
+            boxed(
+                Game::with_seed_and_blocked(blocked_rules, 1, Bitboard::EMPTY)
+                    .map_err(|source| RecordError::Layout { source }),
+            ),
         ),
         // The GGF reader builds these from the errors above, as here.
         (

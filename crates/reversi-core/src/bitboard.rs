@@ -2,8 +2,8 @@
 
 use core::fmt;
 use core::iter::FusedIterator;
-use core::str::FromStr;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use core::str::FromStr;
 
 use crate::{ParseSquareError, Square};
 

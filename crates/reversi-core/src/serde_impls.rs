@@ -46,8 +46,7 @@ struct GeometryForm {
 impl Serialize for Geometry {
     /// `{"width": 10, "height": 10, "unplayable": ["a1", …]}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        GeometryForm { width: self.width(), height: self.height(), unplayable: self.unplayable() }
-            .serialize(serializer)
+        GeometryForm { width: self.width(), height: self.height(), unplayable: self.unplayable() }.serialize(serializer)
     }
 }
 
@@ -61,7 +60,7 @@ impl<'de> Deserialize<'de> for Geometry {
 }
 
 impl Serialize for Position {
-    /// The position string of the rules (§5).
+    /// The position string of the rules (docs/rules.md §5).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }

@@ -1,5 +1,6 @@
-//! The position string of the rules (§5): rows from the top separated by `/`, one character a
-//! cell (`X` Black, `O` White, `-` empty, `#` not playable), a space, and the side to move.
+//! The position string of the rules (docs/rules.md §5): rows from the top separated by `/`,
+//! one character a cell (`X` Black, `O` White, `-` empty, `#` not playable), a space, and the
+//! side to move.
 
 use core::fmt;
 use core::str::FromStr;

@@ -63,7 +63,9 @@ fn geometry_bad_size() {
 
 #[test]
 fn geometry_bad_syntax() {
-    for text in ["", "8", "x8", "8x", "8 x 8", " 8x8", "+8x8", "0008x8", "ax8", "8x8x8", "8*8", "８x８", "8x999", "256x8"] {
+    for text in
+        ["", "8", "x8", "8x", "8 x 8", " 8x8", "+8x8", "0008x8", "ax8", "8x8x8", "8*8", "８x８", "8x999", "256x8"]
+    {
         assert_eq!(text.parse::<Geometry>(), Err(GeometryError::Syntax { text: text.into() }), "{text:?}");
     }
 }

@@ -1,4 +1,4 @@
-//! Perft from the 8×8 start against the table of the rules (§4), kept in `data/`.
+//! Perft from the 8×8 start against the table of the rules (docs/rules.md §4), kept in `data/`.
 
 use reversi_core::{Position, perft, perft_parallel};
 

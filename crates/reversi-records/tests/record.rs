@@ -192,7 +192,11 @@ fn illegal_moves_are_named() {
     data.moves[0] = Move::Pass;
     assert!(matches!(
         GameRecord::try_from(data).unwrap_err(),
-        RecordError::IllegalMove { move_number: 1, played: Move::Pass, source: PlayError::Move(MoveError::PassWithMoves { .. }) }
+        RecordError::IllegalMove {
+            move_number: 1,
+            played: Move::Pass,
+            source: PlayError::Move(MoveError::PassWithMoves { .. })
+        }
     ));
 }
 

@@ -368,8 +368,8 @@ impl Game {
     }
 
     /// The number of leaves of the game tree to `depth` plies, by the perft convention of the
-    /// rules (§4), the free opening's placements included: from an empty centre, depth 4 gives
-    /// 4 × 3 × 2 × 1 = 24.
+    /// rules (docs/rules.md §4), the free opening's placements included: from an empty centre,
+    /// depth 4 gives 4 × 3 × 2 × 1 = 24.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         let placements_left = match self.phase() {

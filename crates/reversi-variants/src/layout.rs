@@ -1,4 +1,4 @@
-//! The layout of blocked cells drawn from a seed (RULES §3). The algorithm is frozen: the
+//! The layout of blocked cells drawn from a seed (docs/rules.md §3). The algorithm is frozen: the
 //! same seed gives the same cells on every machine and in every version; the
 //! [crate docs](crate#the-layout-of-blocked-cells) spell it out for other languages.
 

@@ -1,4 +1,4 @@
-//! Reversi variants composed into a playable game (RULES §3): any even size from 4×4 to
+//! Reversi variants composed into a playable game (docs/rules.md §3): any even size from 4×4 to
 //! 16×16 or the Octagon, blocked cells drawn from a seed, handicap corners, the free opening
 //! and WOF scoring. Every option combines with every other.
 //!

@@ -1,4 +1,4 @@
-//! A move of a game: a cell or a pass, and its text form (RULES §5).
+//! A move of a game: a cell or a pass, and its text form (docs/rules.md §5).
 
 use core::fmt;
 use core::str::FromStr;

@@ -1,4 +1,4 @@
-//! The rules of a table: board, blocked cells, handicap, opening and scoring (RULES §3).
+//! The rules of a table: board, blocked cells, handicap, opening and scoring (docs/rules.md §3).
 
 use core::fmt;
 

@@ -197,7 +197,7 @@ fn free_opening_perft() {
     for depth in 5..=7 {
         assert_eq!(game.perft(depth), reference.perft(depth), "depth {depth}");
     }
-    // From the standard start the perft table of RULES §4.
+    // From the standard start the perft table of docs/rules.md §4.
     let standard = Game::new(Rules::default(), 0).expect("table");
     assert_eq!([1, 2, 3, 4, 5, 6].map(|d| standard.perft(d)), [4, 12, 56, 244, 1396, 8200]);
 }

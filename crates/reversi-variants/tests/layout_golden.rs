@@ -1,7 +1,7 @@
-//! Golden layouts of blocked cells: (seed, rules) → cells, frozen forever (RULES §3).
+//! Golden layouts of blocked cells: (seed, rules) → cells, frozen forever (docs/rules.md §3).
 //!
 //! Where the expected cells come from: `tests/golden/layouts.py`, an independent Python
-//! implementation written from the ChaCha specification and RULES §3 alone (it shares no code
+//! implementation written from the ChaCha specification and docs/rules.md §3 alone (it shares no code
 //! with the crate and checks its ChaCha against the known zero-key keystreams of ChaCha20 and
 //! ChaCha8 before printing). Its output is pasted below unchanged. If the Rust algorithm ever
 //! changes, whether the generator, the key, the draws, the eligible cells or the shuffle,

@@ -36,10 +36,7 @@ mod tests {
         assert_eq!(parse("board=10x8 opening=free blocked=c1,j8 handicap=white:a1 scoring=wof").unwrap(), rules);
         assert_eq!(parse("").unwrap(), Rules::default());
         assert_eq!(parse("octagon").unwrap().board(), reversi_variants::Board::Octagon);
-        assert_eq!(
-            parse("7x8").unwrap_err(),
-            "impossible rules: invalid board width 7: must be even and from 4 to 16"
-        );
+        assert_eq!(parse("7x8").unwrap_err(), "impossible rules: invalid board width 7: must be even and from 4 to 16");
         for bad in [
             "8x8 8x8",
             "8x8 opening=free opening=free",
