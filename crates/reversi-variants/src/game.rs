@@ -69,11 +69,7 @@ impl GameResult {
     #[must_use]
     pub fn of(position: &Position, scoring: Scoring) -> GameResult {
         let (mut black, mut white) = (position.count(Color::Black), position.count(Color::White));
-        let winner = match black.cmp(&white) {
-            core::cmp::Ordering::Greater => Some(Color::Black),
-            core::cmp::Ordering::Less => Some(Color::White),
-            core::cmp::Ordering::Equal => None,
-        };
+        let winner = leader(black, white);
         if scoring == Scoring::Wof {
             let empties = position.empty_cells().len();
             match winner {
@@ -121,6 +117,51 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.black, self.white)
     }
+}
+
+impl core::str::FromStr for GameResult {
+    type Err = ParseGameResultError;
+
+    /// Reads what `Display` writes, Black's score, a hyphen, White's score (`33-31`); the
+    /// higher score wins.
+    ///
+    /// ```
+    /// use reversi_core::Color;
+    /// use reversi_variants::GameResult;
+    /// let result: GameResult = "19-40".parse()?;
+    /// assert_eq!((result.black(), result.white(), result.winner()), (19, 40, Some(Color::White)));
+    /// assert_eq!(result.to_string(), "19-40");
+    /// assert!("19:40".parse::<GameResult>().is_err());
+    /// # Ok::<(), reversi_variants::ParseGameResultError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<GameResult, ParseGameResultError> {
+        let invalid = || ParseGameResultError { text: text.to_owned() };
+        let (black, white) = text.trim().split_once('-').ok_or_else(invalid)?;
+        // Digits only, at most three: `u32::from_str` would take a sign, and no board has 1000 cells.
+        let score = |t: &str| {
+            if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) { None } else { t.parse().ok() }
+        };
+        let (Some(black), Some(white)) = (score(black), score(white)) else {
+            return Err(invalid());
+        };
+        Ok(GameResult { black, white, winner: leader(black, white) })
+    }
+}
+
+/// The colour with the higher count, or `None` if they are equal.
+fn leader(black: u32, white: u32) -> Option<Color> {
+    match black.cmp(&white) {
+        core::cmp::Ordering::Greater => Some(Color::Black),
+        core::cmp::Ordering::Less => Some(Color::White),
+        core::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The error of parsing a [`GameResult`]: not two scores joined by a hyphen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid result {text:?}: expected Black's and White's scores, such as 33-31")]
+pub struct ParseGameResultError {
+    text: String,
 }
 
 /// A game under a set of [`Rules`] on a table whose blocked cells are fixed at the start.

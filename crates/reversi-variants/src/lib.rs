@@ -56,6 +56,6 @@ pub mod players;
 mod rules;
 
 pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError};
-pub use game::{Game, GameResult, Phase, Ply};
+pub use game::{Game, GameResult, ParseGameResultError, Phase, Ply};
 pub use moves::{Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};
