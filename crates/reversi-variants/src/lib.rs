@@ -23,7 +23,8 @@
 //!
 //! The blocked cells of a table come from its 64-bit seed. The algorithm is frozen by golden
 //! tests (the same seed gives the same cells on every machine and in every version), and is
-//! written out here so that another program, such as a web front end, can reproduce it.
+//! written out here, as in the rules reference (docs/rules.md §3), so that another program,
+//! such as a web front end, can reproduce it.
 //!
 //! 1. **Generator.** ChaCha with 8 rounds, the original variant with a 64-bit block counter
 //!    and a 64-bit stream number (Rust: `rand_chacha::ChaCha8Rng::from_seed`). The 32-byte
