@@ -1,11 +1,11 @@
-//! Counts the leaves of the game tree to a given depth (perft, RULES §4) and how fast.
+//! Counts the leaves of the game tree to a given depth (perft, docs/rules.md §4) and how fast.
 //!
 //! ```text
 //! cargo run --release --example perft -- --depth 9
 //! cargo run --release --example perft -- --depth 7 --position "<position string>" --threads 2
 //! ```
 //!
-//! The position is a position string of RULES §5 (default: the 8×8 start).
+//! The position is a position string of docs/rules.md §5 (default: the 8×8 start).
 
 mod args;
 mod output;

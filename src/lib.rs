@@ -9,15 +9,16 @@
 //! ```
 //! use reversi_kit::records::{Ending, RecordResult};
 //! use reversi_kit::variants::{Blocked, Opening};
-//! use reversi_kit::{Game, GameRecord, Rules};
+//! use reversi_kit::{Game, GameRecord, Rules, sq};
 //!
 //! // The free opening on 8×8, with two blocked cells drawn from seed 7.
 //! let rules = Rules::builder().opening(Opening::Free).blocked(Blocked::Count(2)).build()?;
 //! let mut game = Game::new(rules, 7)?;
-//! for cell in ["d4", "e4", "e5", "d5"] {
-//!     game.play(cell.parse()?)?;
+//! for cell in [sq!(d4), sq!(e4), sq!(e5), sq!(d5)] {
+//!     game.play(cell.into())?;
 //! }
-//! // An illegal move is a typed error and changes nothing.
+//! // An illegal move is a typed error and changes nothing; a move can also be read from text.
+//! assert!(game.play(sq!(a1).into()).is_err());
 //! assert!(game.play("a1".parse()?).is_err());
 //! let first = game.legal_move_list()[0];
 //! game.play(first)?;
@@ -33,7 +34,7 @@
 //! ```
 
 pub use reversi_core as core;
-pub use reversi_core::{Bitboard, Color, Geometry, Position, Square, perft};
+pub use reversi_core::{Bitboard, Color, Geometry, Position, Square, perft, sq};
 pub use reversi_engine as engine;
 pub use reversi_records as records;
 pub use reversi_records::{GameRecord, RecordError};

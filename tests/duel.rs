@@ -252,7 +252,7 @@ fn flags() {
         (&["--record="][..], "--record needs a file name"),
         (&["--color", "black", "--color", "white"][..], "given twice"),
         (&["--size", "5x5"][..], "impossible rules"),
-        (&["--size", "9y9"][..], "--size: `9y9` is not a board size"),
+        (&["--size", "9y9"][..], "--size: \"9y9\" is not a board size"),
         (&["--handicap=white:a1,a1"][..], "a1 is listed twice"),
         (&["--octagon", "--handicap", "black:1"][..], "Octagon"),
     ] {

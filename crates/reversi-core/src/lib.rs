@@ -6,12 +6,12 @@
 //! generator serves every board.
 //!
 //! ```
-//! use reversi_core::{perft, Geometry, Position, Square};
+//! use reversi_core::{perft, sq, Geometry, Position};
 //!
 //! // 8×8 with a blocked cell on c3.
-//! let geometry = Geometry::STANDARD.with_unplayable(Square::from_index(2 * 16 + 2).into())?;
+//! let geometry = Geometry::STANDARD.with_unplayable(sq!(c3).into())?;
 //! let mut pos = Position::start(geometry)?;
-//! pos.play("d3".parse()?)?;
+//! pos.play(sq!(d3))?;
 //! assert_eq!(pos.to_string(), "--------/--------/--#X----/---XX---/---XO---/--------/--------/-------- O");
 //! assert_eq!(perft(&Position::default(), 6), 8200);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -42,7 +42,7 @@ mod serde_impls;
 pub mod square;
 pub mod text;
 
-pub use bitboard::{Bitboard, Squares};
+pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::{Color, ParseColorError};
 pub use geometry::{Geometry, GeometryError};
 pub use perft::perft;

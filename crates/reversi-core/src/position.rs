@@ -89,6 +89,13 @@ impl Position {
     /// The standard start on `geometry`: White on the upper-left and lower-right centre cells,
     /// Black on the other two, Black to move.
     ///
+    /// ```
+    /// use reversi_core::{Geometry, Position};
+    /// let pos = Position::start(Geometry::rectangle(6, 6)?)?;
+    /// assert_eq!(pos.to_string(), "------/------/--OX--/--XO--/------/------ X");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`PositionError::Unplayable`] if a centre cell is not playable.
     pub fn start(geometry: Geometry) -> Result<Position, PositionError> {
@@ -100,12 +107,28 @@ impl Position {
     }
 
     /// The board with no disc on it and `side` to move.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Geometry, Position};
+    /// let pos = Position::empty(Geometry::STANDARD, Color::White);
+    /// assert_eq!(pos.empty_cells().len(), 64);
+    /// ```
     #[must_use]
     pub fn empty(geometry: Geometry, side: Color) -> Position {
         Position { geometry, black: Bitboard::EMPTY, white: Bitboard::EMPTY, side }
     }
 
     /// The position with these discs and `side` to move.
+    ///
+    /// ```
+    /// use reversi_core::{Bitboard, Color, Geometry, Position, PositionError, sq};
+    /// let (black, white) = (Bitboard::from_square(sq!(a1)), Bitboard::from_square(sq!(b1)));
+    /// let pos = Position::from_parts(Geometry::STANDARD, black, white, Color::White)?;
+    /// assert_eq!(pos.count(Color::Black), 1);
+    /// let clash = Position::from_parts(Geometry::STANDARD, black, black, Color::White);
+    /// assert_eq!(clash, Err(PositionError::Overlap { square: sq!(a1) }));
+    /// # Ok::<(), PositionError>(())
+    /// ```
     ///
     /// # Errors
     /// A [`PositionError`] if a disc lies off the board or on an unplayable cell, or a cell
@@ -130,18 +153,36 @@ impl Position {
     }
 
     /// The board.
+    ///
+    /// ```
+    /// use reversi_core::{Geometry, Position};
+    /// assert_eq!(*Position::default().geometry(), Geometry::STANDARD);
+    /// ```
     #[must_use]
     pub const fn geometry(&self) -> &Geometry {
         &self.geometry
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Position, sq};
+    /// let mut pos = Position::default();
+    /// pos.play(sq!(d3))?;
+    /// assert_eq!(pos.side_to_move(), Color::White);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub const fn side_to_move(&self) -> Color {
         self.side
     }
 
     /// The discs of `color`.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Position};
+    /// assert_eq!(Position::default().discs(Color::Black).to_string(), "e4 d5");
+    /// ```
     #[must_use]
     pub const fn discs(&self, color: Color) -> Bitboard {
         match color {
@@ -151,18 +192,38 @@ impl Position {
     }
 
     /// The number of discs of `color`.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Position, sq};
+    /// let mut pos = Position::default();
+    /// pos.play(sq!(d3))?;
+    /// assert_eq!((pos.count(Color::Black), pos.count(Color::White)), (4, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub const fn count(&self, color: Color) -> u32 {
         self.discs(color).len()
     }
 
     /// The empty playable cells.
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// assert_eq!(Position::default().empty_cells().len(), 60);
+    /// ```
     #[must_use]
     pub fn empty_cells(&self) -> Bitboard {
         self.geometry.playable() - self.black - self.white
     }
 
     /// The colour of the disc on `sq`, if any.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Position, sq};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.disc_at(sq!(d4)), Some(Color::White));
+    /// assert_eq!(pos.disc_at(sq!(a1)), None);
+    /// ```
     #[must_use]
     pub const fn disc_at(&self, sq: Square) -> Option<Color> {
         if self.black.contains(sq) {
@@ -175,24 +236,54 @@ impl Position {
     }
 
     /// The legal moves of the side to move.
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// assert_eq!(Position::default().legal_moves().to_string(), "d3 c4 f5 e6");
+    /// ```
     #[must_use]
     pub fn legal_moves(&self) -> Bitboard {
         kernel::dispatch(&self.geometry, LegalMoves { pos: self, color: self.side })
     }
 
     /// Whether the side to move has a legal move.
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// assert!(Position::default().has_legal_moves());
+    /// let full: Position = "XXXX/XXXX/XXXX/XXXO O".parse()?;
+    /// assert!(!full.has_legal_moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn has_legal_moves(&self) -> bool {
         !self.legal_moves().is_empty()
     }
 
     /// Whether the side to move must pass: it has no move, and the opponent has one.
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// // White has no move; Black can still play d1 (flipping d2 and d3).
+    /// let pos: Position = "OOO-/OOOO/OOOO/OOOX O".parse()?;
+    /// assert!(pos.must_pass());
+    /// assert!(!Position::default().must_pass());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn must_pass(&self) -> bool {
         !self.has_legal_moves() && self.opponent_has_moves()
     }
 
     /// Whether neither side can move.
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// let full: Position = "XXXX/XXXX/XXXX/XXXO O".parse()?;
+    /// assert!(full.is_game_over());
+    /// assert!(!Position::default().is_game_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn is_game_over(&self) -> bool {
         !self.has_legal_moves() && !self.opponent_has_moves()
@@ -204,6 +295,13 @@ impl Position {
 
     /// The discs that the side to move would flip by playing `sq`: empty if the move is not
     /// legal.
+    ///
+    /// ```
+    /// use reversi_core::{Bitboard, Position, sq};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.flips(sq!(d3)).to_string(), "d4");
+    /// assert_eq!(pos.flips(sq!(a1)), Bitboard::EMPTY);
+    /// ```
     #[must_use]
     pub fn flips(&self, sq: Square) -> Bitboard {
         if !self.empty_cells().contains(sq) {
@@ -213,12 +311,26 @@ impl Position {
     }
 
     /// Whether the side to move may play `sq`.
+    ///
+    /// ```
+    /// use reversi_core::{Position, sq};
+    /// assert!(Position::default().is_legal(sq!(f5)));
+    /// assert!(!Position::default().is_legal(sq!(f6)));
+    /// ```
     #[must_use]
     pub fn is_legal(&self, sq: Square) -> bool {
         !self.flips(sq).is_empty()
     }
 
     /// Plays `sq` for the side to move and gives the discs it flipped.
+    ///
+    /// ```
+    /// use reversi_core::{MoveError, Position, sq};
+    /// let mut pos = Position::default();
+    /// assert_eq!(pos.play(sq!(c4))?.to_string(), "d4");
+    /// assert_eq!(pos.play(sq!(c4)), Err(MoveError::Occupied { square: sq!(c4) }));
+    /// # Ok::<(), MoveError>(())
+    /// ```
     ///
     /// # Errors
     /// A [`MoveError`] if the cell is off the board, unplayable, occupied, or flips nothing;
@@ -247,6 +359,14 @@ impl Position {
     ///
     /// # Panics
     /// If `sq` is not an empty playable cell of the board.
+    ///
+    /// ```
+    /// use reversi_core::{Position, sq};
+    /// let mut pos = Position::default();
+    /// // Legal or not, the disc goes down and the turn passes.
+    /// assert!(pos.play_unchecked(sq!(a1)).is_empty());
+    /// assert_eq!(pos.to_string(), "X-------/--------/--------/---OX---/---XO---/--------/--------/-------- O");
+    /// ```
     pub fn play_unchecked(&mut self, sq: Square) -> Bitboard {
         assert!(self.empty_cells().contains(sq), "play_unchecked on {sq}, which is not an empty playable cell");
         let flips = kernel::dispatch(&self.geometry, Flips { pos: self, square: sq });
@@ -271,6 +391,15 @@ impl Position {
 
     /// Passes the turn.
     ///
+    /// ```
+    /// use reversi_core::{Color, MoveError, Position};
+    /// let mut pos: Position = "OOO-/OOOO/OOOO/OOOX O".parse()?;
+    /// pos.pass()?;
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// assert_eq!(pos.pass(), Err(MoveError::PassWithMoves { color: Color::Black }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`MoveError::PassWithMoves`] if the side to move has a legal move, and
     /// [`MoveError::GameOver`] if neither side has one.
@@ -286,6 +415,12 @@ impl Position {
     }
 
     /// The same discs with the other side to move, legal or not: for setting up positions.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Position};
+    /// let pos = Position::default().with_side_to_move(Color::White);
+    /// assert_eq!(pos.legal_moves().to_string(), "e3 f4 c5 d6");
+    /// ```
     #[must_use]
     pub fn with_side_to_move(self, side: Color) -> Position {
         Position { side, ..self }

@@ -39,8 +39,8 @@ impl<'de> Deserialize<'de> for Bitboard {
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GeometryForm {
-    width: usize,
-    height: usize,
+    width: u8,
+    height: u8,
     #[serde(default)]
     unplayable: Bitboard,
 }
@@ -48,8 +48,7 @@ struct GeometryForm {
 impl Serialize for Geometry {
     /// `{"width": 10, "height": 10, "unplayable": ["a1", …]}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        GeometryForm { width: self.width().into(), height: self.height().into(), unplayable: self.unplayable() }
-            .serialize(serializer)
+        GeometryForm { width: self.width(), height: self.height(), unplayable: self.unplayable() }.serialize(serializer)
     }
 }
 
@@ -63,7 +62,7 @@ impl<'de> Deserialize<'de> for Geometry {
 }
 
 impl Serialize for Position {
-    /// The position string of the rules (§5).
+    /// The position string of the rules (docs/rules.md §5).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }

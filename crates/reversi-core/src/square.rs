@@ -110,25 +110,85 @@ impl FromStr for Square {
 
     /// Parses a name such as `d3` or `J10`, case-insensitively.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let bytes = s.as_bytes();
-        let Some((&letter, digits)) = bytes.split_first() else {
-            return Err(ParseSquareError::Empty);
-        };
-        let column = letter.to_ascii_lowercase().wrapping_sub(b'a');
-        if column >= MAX_SIDE {
-            return Err(ParseSquareError::Column { name: s.to_owned() });
+        match parse_name(s.as_bytes()) {
+            Ok(sq) => Ok(sq),
+            Err(NameFault::Empty) => Err(ParseSquareError::Empty),
+            Err(NameFault::Column) => Err(ParseSquareError::Column { name: s.to_owned() }),
+            Err(NameFault::Row) => Err(ParseSquareError::Row { name: s.to_owned() }),
         }
-        let row_error = || ParseSquareError::Row { name: s.to_owned() };
-        // No sign, no leading zero, one or two digits: "d03" or "d+3" is not a square name.
-        if digits.is_empty() || digits.len() > 2 || digits[0] == b'0' || !digits.iter().all(u8::is_ascii_digit) {
-            return Err(row_error());
-        }
-        let row = digits.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));
-        if !(1..=MAX_SIDE).contains(&row) {
-            return Err(row_error());
-        }
-        Ok(Square(MAX_SIDE * (row - 1) + column))
     }
+}
+
+/// What is wrong with a square name.
+enum NameFault {
+    Empty,
+    Column,
+    Row,
+}
+
+/// Reads a square name; a `const fn` so that [`sq!`](crate::sq) checks names at compile time.
+const fn parse_name(bytes: &[u8]) -> Result<Square, NameFault> {
+    let [letter, digits @ ..] = bytes else {
+        return Err(NameFault::Empty);
+    };
+    let column = letter.to_ascii_lowercase().wrapping_sub(b'a');
+    if column >= MAX_SIDE {
+        return Err(NameFault::Column);
+    }
+    // No sign, no leading zero, one or two digits: "d03" or "d+3" is not a square name.
+    let row = match digits {
+        [d @ b'1'..=b'9'] => *d - b'0',
+        [d @ b'1'..=b'9', e @ b'0'..=b'9'] => (*d - b'0') * 10 + (*e - b'0'),
+        _ => return Err(NameFault::Row),
+    };
+    if row > MAX_SIDE {
+        return Err(NameFault::Row);
+    }
+    Ok(Square(MAX_SIDE * (row - 1) + column))
+}
+
+impl Square {
+    /// The square named `name` (`d3`, `J10`), or `None` if it is not a square name; the
+    /// `const` form of [`FromStr`], which says what is wrong.
+    ///
+    /// ```
+    /// use reversi_core::Square;
+    /// assert_eq!(Square::from_name("b2").map(Square::index), Some(17));
+    /// assert_eq!(Square::from_name("q1"), None);
+    /// ```
+    #[must_use]
+    pub const fn from_name(name: &str) -> Option<Square> {
+        match parse_name(name.as_bytes()) {
+            Ok(sq) => Some(sq),
+            Err(_) => None,
+        }
+    }
+}
+
+/// The [`Square`] of a name written as a bare word, checked at compile time: `sq!(d3)`,
+/// `sq!(J10)`. A name that is not a square (`sq!(q1)`, `sq!(a17)`) fails the build.
+///
+/// ```
+/// use reversi_core::{Square, sq};
+/// const CENTRE: Square = sq!(e5);
+/// assert_eq!((CENTRE.column(), CENTRE.row()), (4, 4));
+/// assert_eq!(sq!(j10), "j10".parse()?);
+/// # Ok::<(), reversi_core::ParseSquareError>(())
+/// ```
+///
+/// ```compile_fail
+/// let off = reversi_core::sq!(q1);
+/// ```
+#[macro_export]
+macro_rules! sq {
+    ($name:ident) => {
+        const {
+            match $crate::Square::from_name(stringify!($name)) {
+                Some(square) => square,
+                None => panic!(concat!("sq!: ", stringify!($name), " is not a square name (a1 to p16)")),
+            }
+        }
+    };
 }
 
 #[cfg(feature = "serde")]

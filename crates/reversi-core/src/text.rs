@@ -1,5 +1,6 @@
-//! The position string of the rules (§5): rows from the top separated by `/`, one character a
-//! cell (`X` Black, `O` White, `-` empty, `#` not playable), a space, and the side to move.
+//! The position string of the rules (docs/rules.md §5): rows from the top separated by `/`,
+//! one character a cell (`X` Black, `O` White, `-` empty, `#` not playable), a space, and the
+//! side to move.
 
 use alloc::borrow::ToOwned;
 use alloc::format;
@@ -43,8 +44,17 @@ pub enum ParsePositionError {
         /// The character.
         found: char,
     },
+    /// More than 255 rows or cells in a row, far too many to be a size at all (a board has at
+    /// most 16 of each).
+    #[error("{rows} rows of {columns} cells: a board has at most 16 of each")]
+    TooLarge {
+        /// The number of rows.
+        rows: usize,
+        /// The number of cells in a row.
+        columns: usize,
+    },
     /// The rows do not make a board of an allowed size.
-    #[error("invalid board size: {0}")]
+    #[error(transparent)]
     Size(#[from] GeometryError),
 }
 
@@ -52,9 +62,17 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     /// Reads a position string such as
-    /// `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`.
+    /// `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`; whitespace
+    /// around it (a trailing newline) is ignored.
+    ///
+    /// ```
+    /// use reversi_core::{Color, Position};
+    /// let pos: Position = "----/-XO-/-OX-/---- O\n".parse()?;
+    /// assert_eq!((pos.geometry().width(), pos.side_to_move()), (4, Color::White));
+    /// # Ok::<(), reversi_core::ParsePositionError>(())
+    /// ```
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        let (board, side) = s.split_once(' ').ok_or(ParsePositionError::MissingSide)?;
+        let (board, side) = s.trim().split_once(' ').ok_or(ParsePositionError::MissingSide)?;
         let side = match side {
             "X" | "x" => Color::Black,
             "O" | "o" => Color::White,
@@ -68,7 +86,10 @@ impl FromStr for Position {
                 return Err(ParsePositionError::RowLength { row: r + 1, expected: width, found });
             }
         }
-        let mut geometry = Geometry::rectangle(width, rows.len())?;
+        let (Ok(w), Ok(h)) = (u8::try_from(width), u8::try_from(rows.len())) else {
+            return Err(ParsePositionError::TooLarge { rows: rows.len(), columns: width });
+        };
+        let mut geometry = Geometry::rectangle(w, h)?;
         let (mut black, mut white, mut unplayable) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {

@@ -157,9 +157,9 @@ proptest! {
 /// The start on every rectangle is the four centre discs of the rules, Black to move.
 #[test]
 fn start_positions_match_the_rules() {
-    for width in (4..=16).step_by(2) {
+    for width in (4u8..=16).step_by(2) {
         for height in (4..=16).step_by(2) {
-            let mut naive = naive::Board::new(width, height, Cell::Black);
+            let mut naive = naive::Board::new(width.into(), height.into(), Cell::Black);
             naive.place_start();
             let geometry = reversi_core::Geometry::rectangle(width, height).expect("valid size");
             let pos = Position::start(geometry).expect("the centre is playable");

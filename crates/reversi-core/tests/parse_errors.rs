@@ -50,20 +50,22 @@ fn geometry_bad_size() {
         ("0x8", "width", 0),
         ("8x5", "height", 5),
         ("8x18", "height", 18),
-        ("8x999", "height", 999),
+        ("8x255", "height", 255),
     ];
     for (text, dimension, value) in cases {
         assert_eq!(text.parse::<Geometry>(), Err(GeometryError::Size { dimension, value }), "{text}");
     }
     assert_eq!(Geometry::rectangle(16, 3), Err(GeometryError::Size { dimension: "height", value: 3 }));
-    assert_eq!(Geometry::rectangle(usize::MAX, 8), Err(GeometryError::Size { dimension: "width", value: usize::MAX }));
+    assert_eq!(Geometry::rectangle(u8::MAX, 8), Err(GeometryError::Size { dimension: "width", value: u8::MAX }));
     let message = Geometry::rectangle(9, 8).unwrap_err().to_string();
     assert!(message.contains("width") && message.contains('9'), "{message}");
 }
 
 #[test]
 fn geometry_bad_syntax() {
-    for text in ["", "8", "x8", "8x", "8 x 8", " 8x8", "+8x8", "0008x8", "ax8", "8x8x8", "8*8", "８x８"] {
+    for text in
+        ["", "8", "x8", "8x", "8 x 8", " 8x8", "+8x8", "0008x8", "ax8", "8x8x8", "8*8", "８x８", "8x999", "256x8"]
+    {
         assert_eq!(text.parse::<Geometry>(), Err(GeometryError::Syntax { text: text.into() }), "{text:?}");
     }
 }
@@ -109,9 +111,19 @@ fn position_missing_side() {
 #[test]
 fn position_invalid_side() {
     let rows = &START[..71];
-    for side in ["", "Z", "XO", " X", "X ", "-", "black"] {
+    for side in ["Z", "XO", " X", "X Y", "-", "black"] {
         let text = format!("{rows} {side}");
         assert_eq!(text.parse::<Position>(), Err(PPE::InvalidSide { found: side.into() }), "{text:?}");
+    }
+    // Nothing but whitespace after the rows is no side at all.
+    assert_eq!(format!("{rows} \n").parse::<Position>(), Err(PPE::MissingSide));
+}
+
+#[test]
+fn position_surrounding_whitespace() {
+    let start: Position = START.parse().expect("the start");
+    for text in [format!("{START}\n"), format!("  {START} \r\n"), format!("\t{START}")] {
+        assert_eq!(text.parse::<Position>(), Ok(start), "{text:?}");
     }
 }
 
@@ -140,11 +152,13 @@ fn position_bad_size() {
     assert_eq!("-----/-----/-----/----- X".parse::<Position>(), size("width", 5));
     assert_eq!("----/----/---- X".parse::<Position>(), size("height", 3));
     assert_eq!("--/-- X".parse::<Position>(), size("width", 2));
-    assert_eq!(" X".parse::<Position>(), size("width", 0));
+    assert_eq!("/ X".parse::<Position>(), size("width", 0));
     let wide = vec!["-".repeat(18); 8].join("/") + " X";
     assert_eq!(wide.parse::<Position>(), size("width", 18));
     let tall = vec!["-".repeat(8); 20].join("/") + " O";
     assert_eq!(tall.parse::<Position>(), size("height", 20));
+    let huge = vec!["-".repeat(300); 2].join("/") + " O";
+    assert_eq!(huge.parse::<Position>(), Err(PPE::TooLarge { rows: 2, columns: 300 }));
     let err = "-----/-----/-----/----- X".parse::<Position>().unwrap_err();
     assert!(err.to_string().contains("width 5"), "{err}");
 }

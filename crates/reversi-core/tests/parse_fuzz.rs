@@ -7,7 +7,7 @@ mod naive;
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use reversi_core::{Color, Geometry, Position, Square};
+use reversi_core::{Bitboard, Color, Geometry, ParseBitboardError, Position, Square};
 
 /// Arbitrary bytes as text, the way a file of unknown content would be read.
 fn bytes() -> impl Strategy<Value = String> {
@@ -46,6 +46,30 @@ proptest! {
             prop_assert_eq!(sq.to_string(), text.to_ascii_lowercase());
             prop_assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
         }
+    }
+
+    #[test]
+    fn bitboard_parse_never_panics(text in prop_oneof![any::<String>(), bytes(), "( ?[a-q][0-9]{1,2}){0,6} ?-?"]) {
+        match text.parse::<Bitboard>() {
+            Ok(set) => prop_assert_eq!(set.to_string().parse::<Bitboard>(), Ok(set)),
+            // A repeated square is named in the error, and the text did name it twice.
+            Err(ParseBitboardError::Repeated { square }) => {
+                let lower = text.to_ascii_lowercase();
+                let named = lower.split_whitespace().filter(|w| *w == square.to_string()).count();
+                prop_assert!(named >= 2, "{}", text);
+            }
+            Err(_) => {}
+        }
+    }
+
+    #[test]
+    fn bitboard_text_round_trips(words in any::<[u64; 4]>()) {
+        let set = Bitboard::from_words(words);
+        let text = set.to_string();
+        prop_assert!(!text.is_empty());
+        prop_assert_eq!(text.parse::<Bitboard>(), Ok(set));
+        prop_assert_eq!(set.iter().rev().collect::<Vec<_>>(), set.iter().collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>());
+        prop_assert_eq!(set.iter().last(), set.last());
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Position strings of RULES §5 both ways, on known positions of several boards, and the
+//! Position strings of docs/rules.md §5 both ways, on known positions of several boards, and the
 //! terminal diagram.
 
 use reversi_core::{Bitboard, Color, Geometry, Position, Square, diagram};

@@ -20,7 +20,7 @@ fn every_ggs_square_is_built_and_round_trips() {
         assert_eq!(board.name(), n.to_string());
         assert_eq!(BoardType::parse(&board.name()), Some(board));
         let geometry = board.geometry();
-        assert_eq!(geometry, Geometry::rectangle(n.into(), n.into()).unwrap(), "{n}");
+        assert_eq!(geometry, Geometry::rectangle(n, n).unwrap(), "{n}");
         assert_eq!((geometry.width(), geometry.height()), (n, n));
         assert!(geometry.unplayable().is_empty(), "{n}: every cell playable");
     }

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Rng, random_any_rules, random_finished_game, random_game};
-use reversi_core::{Bitboard, Color, Square};
+use reversi_core::{Bitboard, Color, MoveError, Square};
 use reversi_records::{Ending, GameRecord, Metadata, RecordData, RecordError, RecordResult};
 use reversi_variants::{Blocked, Board, Game, Move, PlayError, Rules, Scoring};
 
@@ -181,7 +181,7 @@ fn illegal_moves_are_named() {
         RecordError::IllegalMove {
             move_number: 10,
             played: Move::Place(sq("a1")),
-            source: PlayError::NoFlips { square: sq("a1") }
+            source: PlayError::Move(MoveError::NoFlips { square: sq("a1") })
         }
     );
     assert_eq!(err.field(), "moves");
@@ -192,7 +192,11 @@ fn illegal_moves_are_named() {
     data.moves[0] = Move::Pass;
     assert!(matches!(
         GameRecord::try_from(data).unwrap_err(),
-        RecordError::IllegalMove { move_number: 1, played: Move::Pass, source: PlayError::PassWithMoves { .. } }
+        RecordError::IllegalMove {
+            move_number: 1,
+            played: Move::Pass,
+            source: PlayError::Move(MoveError::PassWithMoves { .. })
+        }
     ));
 }
 

@@ -26,7 +26,7 @@
 //! assert_eq!(table.rest(), ["--quiet"]);
 //!
 //! let err = cli::parse_table_args(["--size=9y9".to_owned()], Rules::builder()).unwrap_err();
-//! assert_eq!(err.to_string(), "--size: `9y9` is not a board size: expected WxH (such as 8x8) or octagon");
+//! assert_eq!(err.to_string(), "--size: \"9y9\" is not a board size: expected WxH (such as 8x8) or octagon");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

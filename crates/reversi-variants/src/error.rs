@@ -1,6 +1,6 @@
 //! The errors of reading and building rules and of playing a game.
 
-use reversi_core::{Bitboard, Color, MoveError, ParseSquareError, Square};
+use reversi_core::{Bitboard, GeometryError, MoveError, ParseSquareError, Square};
 
 /// Why text is not a rules option ([`Board`](crate::Board), [`Blocked`](crate::Blocked),
 /// [`Handicap`](crate::Handicap), [`Opening`](crate::Opening) or
@@ -10,34 +10,26 @@ use reversi_core::{Bitboard, Color, MoveError, ParseSquareError, Square};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseOptionError {
-    /// Neither `WxH` nor `octagon`.
-    #[error("`{text}` is not a board size: expected WxH (such as 8x8) or octagon")]
+    /// Neither `WxH` (each side a number below 256; the rules want 4 to 16) nor `octagon`.
+    #[error("{text:?} is not a board size: expected WxH (such as 8x8) or octagon")]
     Board {
         /// The text that was given.
         text: String,
     },
-    /// A side of `WxH` that is not a number (at most 255; the rules want 4 to 16).
-    #[error("`{text}` is not a board size: the side `{side}` is not a number from 4 to 16")]
-    Side {
-        /// The text that was given.
-        text: String,
-        /// The side at fault, as written.
-        side: String,
-    },
     /// None of the blocked-cell forms.
-    #[error("`{text}` is not a blocked-cell option: expected none, random, a count 1-4 or cells such as c3,f7")]
+    #[error("{text:?} is not a blocked-cell option: expected none, random, a count 1-4 or cells such as c3,f7")]
     Blocked {
         /// The text that was given.
         text: String,
     },
     /// Neither `none` nor `COLOUR:…`.
-    #[error("`{text}` is not a handicap: expected none, COLOUR:N or COLOUR:CELLS (such as white:2 or black:a1,h8)")]
+    #[error("{text:?} is not a handicap: expected none, COLOUR:N or COLOUR:CELLS (such as white:2 or black:a1,h8)")]
     Handicap {
         /// The text that was given.
         text: String,
     },
     /// A handicap colour that is not a colour.
-    #[error("`{text}` is not a handicap: `{color}` is not a colour (black, white, b, w, x or o)")]
+    #[error("{text:?} is not a handicap: {color:?} is not a colour (black, white, b, w, x or o)")]
     Color {
         /// The text that was given.
         text: String,
@@ -45,7 +37,7 @@ pub enum ParseOptionError {
         color: String,
     },
     /// A blocked or handicap count too large to be read (the rules want 1 to 4).
-    #[error("`{text}` is not {}: the count must be from 1 to 4", noun(option))]
+    #[error("{text:?} is not {}: the count must be from 1 to 4", noun(option))]
     Count {
         /// `blocked` or `handicap`.
         option: &'static str,
@@ -53,7 +45,7 @@ pub enum ParseOptionError {
         text: String,
     },
     /// A name in a list of cells that is not a cell name.
-    #[error("`{text}` is not {}: {source}", noun(option))]
+    #[error("{text:?} is not {}: {cell:?} is not a cell name", noun(option))]
     Cell {
         /// `blocked` or `handicap`.
         option: &'static str,
@@ -66,7 +58,7 @@ pub enum ParseOptionError {
         source: ParseSquareError,
     },
     /// A cell listed twice.
-    #[error("`{text}` is not {}: {cell} is listed twice", noun(option))]
+    #[error("{text:?} is not {}: {cell} is listed twice", noun(option))]
     RepeatedCell {
         /// `blocked` or `handicap`.
         option: &'static str,
@@ -76,13 +68,13 @@ pub enum ParseOptionError {
         cell: Square,
     },
     /// Neither `standard` nor `free`.
-    #[error("`{text}` is not an opening: expected standard or free")]
+    #[error("{text:?} is not an opening: expected standard or free")]
     Opening {
         /// The text that was given.
         text: String,
     },
     /// Neither `discs` nor `wof`.
-    #[error("`{text}` is not a scoring: expected discs or wof")]
+    #[error("{text:?} is not a scoring: expected discs or wof")]
     Scoring {
         /// The text that was given.
         text: String,
@@ -99,7 +91,7 @@ impl ParseOptionError {
     #[must_use]
     pub fn option(&self) -> &'static str {
         match self {
-            ParseOptionError::Board { .. } | ParseOptionError::Side { .. } => "board",
+            ParseOptionError::Board { .. } => "board",
             ParseOptionError::Blocked { .. } => "blocked",
             ParseOptionError::Handicap { .. } | ParseOptionError::Color { .. } => "handicap",
             ParseOptionError::Count { option, .. }
@@ -117,13 +109,8 @@ impl ParseOptionError {
 #[non_exhaustive]
 pub enum RulesError {
     /// A side of a rectangular board is odd or outside 4 to 16.
-    #[error("board {field} {value}: must be even and from 4 to 16")]
-    Size {
-        /// `width` or `height`.
-        field: &'static str,
-        /// The value that was given.
-        value: u8,
-    },
+    #[error(transparent)]
+    Size(#[from] GeometryError),
     /// Handicap discs were asked for on the Octagon, which has no corners.
     #[error("handicap: the Octagon has no corners")]
     HandicapOnOctagon,
@@ -215,7 +202,7 @@ impl RulesError {
     #[must_use]
     pub fn field(&self) -> &'static str {
         match self {
-            RulesError::Size { .. } => "board",
+            RulesError::Size(_) => "board",
             RulesError::HandicapOnOctagon
             | RulesError::HandicapCount { .. }
             | RulesError::HandicapNoCorner
@@ -237,46 +224,53 @@ impl RulesError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
-    /// Neither side can move any more.
-    #[error("the game is over")]
-    GameOver,
-    /// The cell lies outside the board.
-    #[error("{square} is outside the board")]
-    OffBoard {
-        /// The cell.
-        square: Square,
-    },
-    /// The cell is blocked or cut off.
-    #[error("{square} is not playable")]
-    Unplayable {
-        /// The cell.
-        square: Square,
-    },
-    /// The cell already holds a disc.
-    #[error("{square} is occupied")]
-    Occupied {
-        /// The cell.
-        square: Square,
-    },
-    /// A disc there would flip nothing.
-    #[error("{square} flips nothing")]
-    NoFlips {
-        /// The cell.
-        square: Square,
-    },
+    /// A move that the board's rules refuse, as the core's
+    /// [`Position::play`](reversi_core::Position::play) and
+    /// [`Position::pass`](reversi_core::Position::pass) say: the game is over, a cell off the
+    /// board, unplayable or occupied, a disc that flips nothing, a pass while a move exists.
+    #[error(transparent)]
+    Move(#[from] MoveError),
     /// During the free opening, a cell outside the central 2×2.
     #[error("{square} is outside the centre: the free opening fills the central 2x2 first")]
     OutsideCentre {
         /// The cell.
         square: Square,
     },
-    /// A pass while the mover has a legal move.
-    #[error("cannot pass: {color} has a legal move")]
-    PassWithMoves {
-        /// The mover.
-        color: Color,
+}
+
+/// Why text is not [`Rules`](crate::Rules): a key or value of the one-line form that
+/// `Rules` displays, or rules that cannot be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseRulesError {
+    /// A word after the first that is not `key=value`.
+    #[error("expected key=value, found {found:?}")]
+    NotKeyValue {
+        /// The word.
+        found: String,
     },
-    /// Another illegal move, as reported by the core's [`Position::play`](reversi_core::Position::play).
-    #[error("{0}")]
-    Other(MoveError),
+    /// A key other than `board`, `blocked`, `handicap`, `opening` and `scoring`.
+    #[error("unknown key {key:?}: expected board, blocked, handicap, opening or scoring")]
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// A key given twice.
+    #[error("{key} is given twice")]
+    RepeatedKey {
+        /// The key.
+        key: String,
+    },
+    /// A value that is not its option.
+    #[error("invalid {key} value")]
+    Option {
+        /// The key.
+        key: &'static str,
+        /// What is wrong with the value.
+        #[source]
+        source: ParseOptionError,
+    },
+    /// Options that read but make impossible rules.
+    #[error("impossible rules")]
+    Rules(#[source] RulesError),
 }

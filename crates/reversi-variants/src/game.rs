@@ -69,11 +69,7 @@ impl GameResult {
     #[must_use]
     pub fn of(position: &Position, scoring: Scoring) -> GameResult {
         let (mut black, mut white) = (position.count(Color::Black), position.count(Color::White));
-        let winner = match black.cmp(&white) {
-            core::cmp::Ordering::Greater => Some(Color::Black),
-            core::cmp::Ordering::Less => Some(Color::White),
-            core::cmp::Ordering::Equal => None,
-        };
+        let winner = leader(black, white);
         if scoring == Scoring::Wof {
             let empties = position.empty_cells().len();
             match winner {
@@ -123,10 +119,57 @@ impl fmt::Display for GameResult {
     }
 }
 
+impl core::str::FromStr for GameResult {
+    type Err = ParseGameResultError;
+
+    /// Reads what `Display` writes, Black's score, a hyphen, White's score (`33-31`); the
+    /// higher score wins.
+    ///
+    /// ```
+    /// use reversi_core::Color;
+    /// use reversi_variants::GameResult;
+    /// let result: GameResult = "19-40".parse()?;
+    /// assert_eq!((result.black(), result.white(), result.winner()), (19, 40, Some(Color::White)));
+    /// assert_eq!(result.to_string(), "19-40");
+    /// assert!("19:40".parse::<GameResult>().is_err());
+    /// # Ok::<(), reversi_variants::ParseGameResultError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<GameResult, ParseGameResultError> {
+        let invalid = || ParseGameResultError { text: text.to_owned() };
+        let (black, white) = text.trim().split_once('-').ok_or_else(invalid)?;
+        // Digits only, at most three: `u32::from_str` would take a sign, and no board has 1000 cells.
+        let score = |t: &str| {
+            if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) { None } else { t.parse().ok() }
+        };
+        let (Some(black), Some(white)) = (score(black), score(white)) else {
+            return Err(invalid());
+        };
+        Ok(GameResult { black, white, winner: leader(black, white) })
+    }
+}
+
+/// The colour with the higher count, or `None` if they are equal.
+fn leader(black: u32, white: u32) -> Option<Color> {
+    match black.cmp(&white) {
+        core::cmp::Ordering::Greater => Some(Color::Black),
+        core::cmp::Ordering::Less => Some(Color::White),
+        core::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The error of parsing a [`GameResult`]: not two scores joined by a hyphen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid result {text:?}: expected Black's and White's scores, such as 33-31")]
+pub struct ParseGameResultError {
+    text: String,
+}
+
 /// A game under a set of [`Rules`] on a table whose blocked cells are fixed at the start.
 ///
 /// Every move goes through [`play`](Game::play), which either plays it or returns a
-/// [`PlayError`] and leaves the game as it was.
+/// [`PlayError`] and leaves the game as it was. With the `serde` feature a game serializes as
+/// its rules, seed, blocked cells and moves, and deserializes by replaying them, so that a game
+/// in progress can be saved and resumed.
 ///
 /// ```
 /// use reversi_variants::{Game, Move, Opening, Phase, Rules};
@@ -328,12 +371,12 @@ impl Game {
     /// The position after `mv`, or why `mv` is illegal.
     fn check(&self, mv: Move) -> Result<Position, PlayError> {
         if self.is_over() {
-            return Err(PlayError::GameOver);
+            return Err(MoveError::GameOver.into());
         }
         let mut next = self.position;
         let geometry = *next.geometry();
         match (self.phase(), mv) {
-            (Phase::FreeOpening, Move::Pass) => Err(PlayError::PassWithMoves { color: next.side_to_move() }),
+            (Phase::FreeOpening, Move::Pass) => Err(MoveError::PassWithMoves { color: next.side_to_move() }.into()),
             (Phase::FreeOpening, Move::Place(sq)) => {
                 check_cell(&next, sq)?;
                 if !geometry.centre().contains(sq) {
@@ -348,11 +391,11 @@ impl Game {
                 Ok(Position::from_parts(geometry, black, white, !side).expect("an empty playable cell"))
             }
             (Phase::Normal, Move::Pass) => {
-                next.pass().map_err(move_error)?;
+                next.pass()?;
                 Ok(next)
             }
             (Phase::Normal, Move::Place(sq)) => {
-                next.play(sq).map_err(move_error)?;
+                next.play(sq)?;
                 Ok(next)
             }
         }
@@ -366,8 +409,8 @@ impl Game {
     }
 
     /// The number of leaves of the game tree to `depth` plies, by the perft convention of the
-    /// rules (§4), the free opening's placements included: from an empty centre, depth 4 gives
-    /// 4 × 3 × 2 × 1 = 24.
+    /// rules (docs/rules.md §4), the free opening's placements included: from an empty centre,
+    /// depth 4 gives 4 × 3 × 2 × 1 = 24.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         let placements_left = match self.phase() {
@@ -378,31 +421,20 @@ impl Game {
     }
 }
 
-fn check_cell(pos: &Position, sq: Square) -> Result<(), PlayError> {
+/// Whether a free-opening placement may go on `sq` as far as the board goes: the checks of
+/// [`Position::play`] before it looks for flips.
+fn check_cell(pos: &Position, sq: Square) -> Result<(), MoveError> {
     let geometry = pos.geometry();
     if !geometry.contains(sq) {
-        return Err(PlayError::OffBoard { square: sq });
+        return Err(MoveError::OffBoard { square: sq });
     }
     if !geometry.is_playable(sq) {
-        return Err(PlayError::Unplayable { square: sq });
+        return Err(MoveError::Unplayable { square: sq });
     }
     if pos.disc_at(sq).is_some() {
-        return Err(PlayError::Occupied { square: sq });
+        return Err(MoveError::Occupied { square: sq });
     }
     Ok(())
-}
-
-fn move_error(error: MoveError) -> PlayError {
-    match error {
-        MoveError::OffBoard { square } => PlayError::OffBoard { square },
-        MoveError::Unplayable { square } => PlayError::Unplayable { square },
-        MoveError::Occupied { square } => PlayError::Occupied { square },
-        MoveError::NoFlips { square } => PlayError::NoFlips { square },
-        MoveError::PassWithMoves { color } => PlayError::PassWithMoves { color },
-        MoveError::GameOver => PlayError::GameOver,
-        // A kind of illegal move the core learnt later: still an error, never a success.
-        other => PlayError::Other(other),
-    }
 }
 
 /// Perft with `placements` free-opening placements still to make before normal play.

@@ -1,4 +1,4 @@
-//! The layout of blocked cells drawn from a seed (RULES §3). The algorithm is frozen: the
+//! The layout of blocked cells drawn from a seed (docs/rules.md §3). The algorithm is frozen: the
 //! same seed gives the same cells on every machine and in every version; the
 //! [crate docs](crate#the-layout-of-blocked-cells) spell it out for other languages.
 
@@ -14,9 +14,8 @@ pub fn eligible_cells(geometry: &Geometry, handicap_corners: Bitboard) -> Bitboa
 }
 
 /// The generator of the layout: ChaCha8 keyed with `seed` in little-endian order followed by
-/// 24 zero bytes, stream 0.
-#[must_use]
-pub fn generator(seed: u64) -> ChaCha8Rng {
+/// 24 zero bytes, stream 0. Private, so that its type is no part of the public API.
+pub(crate) fn generator(seed: u64) -> ChaCha8Rng {
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
     ChaCha8Rng::from_seed(key)

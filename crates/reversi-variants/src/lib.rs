@@ -1,4 +1,4 @@
-//! Reversi variants composed into a playable game (RULES §3): any even size from 4×4 to
+//! Reversi variants composed into a playable game (docs/rules.md §3): any even size from 4×4 to
 //! 16×16 or the Octagon, blocked cells drawn from a seed, handicap corners, the free opening
 //! and WOF scoring. Every option combines with every other.
 //!
@@ -23,7 +23,8 @@
 //!
 //! The blocked cells of a table come from its 64-bit seed. The algorithm is frozen by golden
 //! tests (the same seed gives the same cells on every machine and in every version), and is
-//! written out here so that another program, such as a web front end, can reproduce it.
+//! written out here, as in the rules reference (docs/rules.md §3), so that another program,
+//! such as a web front end, can reproduce it.
 //!
 //! 1. **Generator.** ChaCha with 8 rounds, the original variant with a 64-bit block counter
 //!    and a 64-bit stream number (Rust: `rand_chacha::ChaCha8Rng::from_seed`). The 32-byte
@@ -48,16 +49,16 @@
 pub mod cli;
 mod error;
 mod game;
+#[cfg(feature = "serde")]
+mod game_serde;
 pub mod layout;
 mod moves;
 mod option_text;
 pub mod players;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_cells;
 
-pub use error::{ParseOptionError, PlayError, RulesError};
-pub use game::{Game, GameResult, Phase, Ply};
+pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError};
+pub use game::{Game, GameResult, ParseGameResultError, Phase, Ply};
 pub use moves::{Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};
 

@@ -1,4 +1,4 @@
-//! A move of a game: a cell or a pass, and its text form (RULES §5).
+//! A move of a game: a cell or a pass, and its text form (docs/rules.md §5).
 
 use core::fmt;
 use core::str::FromStr;
@@ -39,7 +39,7 @@ impl From<Square> for Move {
 
 /// The error of parsing a [`Move`]: neither `pass` nor a cell name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move {text:?}: expected a cell name such as d3, or pass ({source})")]
+#[error("invalid move {text:?}: expected a cell name such as d3, or pass")]
 pub struct ParseMoveError {
     text: String,
     source: ParseSquareError,

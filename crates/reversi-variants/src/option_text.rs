@@ -5,25 +5,21 @@
 
 use core::str::FromStr;
 
-use reversi_core::{Bitboard, Color, Square};
+use reversi_core::{Bitboard, Color, Geometry, Square};
 
-use crate::{Blocked, Board, Handicap, Opening, ParseOptionError, Scoring};
+use crate::{Blocked, Board, Handicap, Opening, ParseOptionError, ParseRulesError, Rules, Scoring};
 
 impl FromStr for Board {
     type Err = ParseOptionError;
 
-    /// `WxH` (`x` or `X`, each side in decimal digits) or `octagon`, in any case.
+    /// `WxH` (read by [`Geometry::parse_size`]) or `octagon`, in any case.
     fn from_str(text: &str) -> Result<Board, ParseOptionError> {
         if text.eq_ignore_ascii_case("octagon") {
             return Ok(Board::Octagon);
         }
-        let Some((width, height)) = text.split_once(['x', 'X']) else {
-            return Err(ParseOptionError::Board { text: text.to_owned() });
-        };
-        let side = |side: &str| {
-            number(side).ok_or_else(|| ParseOptionError::Side { text: text.to_owned(), side: side.to_owned() })
-        };
-        Ok(Board::Rectangle { width: side(width)?, height: side(height)? })
+        let (width, height) =
+            Geometry::parse_size(text).map_err(|_| ParseOptionError::Board { text: text.to_owned() })?;
+        Ok(Board::Rectangle { width, height })
     }
 }
 
@@ -94,6 +90,51 @@ impl FromStr for Scoring {
             "wof" => Ok(Scoring::Wof),
             _ => Err(ParseOptionError::Scoring { text: text.to_owned() }),
         }
+    }
+}
+
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+
+    /// Reads the one line that [`Rules`] displays,
+    /// `8x8 blocked=random handicap=none opening=standard scoring=discs`: words separated by
+    /// whitespace, the first the board (`board=` before it is accepted too), the others
+    /// `key=value` with each value read by its option's `FromStr`. A key left out keeps its
+    /// standard value; a key given twice or unknown is an error. Surrounding whitespace is
+    /// ignored.
+    ///
+    /// ```
+    /// use reversi_variants::{Board, Opening, Rules};
+    /// let rules: Rules = "10x8 opening=free".parse()?;
+    /// assert_eq!((rules.board(), rules.opening()), (Board::Rectangle { width: 10, height: 8 }, Opening::Free));
+    /// assert_eq!(rules.to_string().parse::<Rules>()?, rules);
+    /// assert!("octagon handicap=black:1".parse::<Rules>().is_err());
+    /// # Ok::<(), reversi_variants::ParseRulesError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Rules, ParseRulesError> {
+        let mut builder = Rules::builder();
+        let mut seen: Vec<&str> = Vec::new();
+        for (i, item) in text.split_whitespace().enumerate() {
+            let (key, value) = match item.split_once('=') {
+                Some(pair) => pair,
+                None if i == 0 => ("board", item),
+                None => return Err(ParseRulesError::NotKeyValue { found: item.to_owned() }),
+            };
+            if seen.contains(&key) {
+                return Err(ParseRulesError::RepeatedKey { key: key.to_owned() });
+            }
+            seen.push(key);
+            let invalid = |key| move |source| ParseRulesError::Option { key, source };
+            builder = match key {
+                "board" => builder.board(value.parse().map_err(invalid("board"))?),
+                "blocked" => builder.blocked(value.parse().map_err(invalid("blocked"))?),
+                "handicap" => builder.handicap(value.parse().map_err(invalid("handicap"))?),
+                "opening" => builder.opening(value.parse().map_err(invalid("opening"))?),
+                "scoring" => builder.scoring(value.parse().map_err(invalid("scoring"))?),
+                _ => return Err(ParseRulesError::UnknownKey { key: key.to_owned() }),
+            };
+        }
+        builder.build().map_err(ParseRulesError::Rules)
     }
 }
 

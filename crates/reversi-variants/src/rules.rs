@@ -1,4 +1,4 @@
-//! The rules of a table: board, blocked cells, handicap, opening and scoring (RULES §3).
+//! The rules of a table: board, blocked cells, handicap, opening and scoring (docs/rules.md §3).
 
 use core::fmt;
 
@@ -34,14 +34,7 @@ impl Board {
     pub fn geometry(self) -> Result<Geometry, RulesError> {
         match self {
             Board::Octagon => Ok(Geometry::octagon()),
-            Board::Rectangle { width, height } => {
-                for (field, value) in [("width", width), ("height", height)] {
-                    if !(value.is_multiple_of(2) && (4..=16).contains(&value)) {
-                        return Err(RulesError::Size { field, value });
-                    }
-                }
-                Ok(Geometry::rectangle(width.into(), height.into()).expect("sides checked above"))
-            }
+            Board::Rectangle { width, height } => Ok(Geometry::rectangle(width, height)?),
         }
     }
 }
@@ -75,7 +68,7 @@ pub enum Blocked {
     /// This many (1 to 4) random eligible cells, drawn from the table's seed.
     Count(u8),
     /// These cells, whatever the seed: for puzzles and tests.
-    Fixed(#[cfg_attr(feature = "serde", serde(with = "crate::serde_cells"))] Bitboard),
+    Fixed(Bitboard),
 }
 
 impl fmt::Display for Blocked {
@@ -113,7 +106,6 @@ pub enum Handicap {
         /// The colour of the handicap discs.
         color: Color,
         /// The corners, 1 to 4 of them.
-        #[cfg_attr(feature = "serde", serde(with = "crate::serde_cells"))]
         corners: Bitboard,
     },
     /// Discs of `color` on the first `count` corners in the order of the rules: `a1`, the

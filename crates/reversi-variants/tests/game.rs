@@ -3,7 +3,7 @@
 
 mod naive;
 
-use reversi_core::{Bitboard, Color, Position, Square};
+use reversi_core::{Bitboard, Color, MoveError, Position, Square};
 use reversi_variants::{
     Blocked, Board, Game, Handicap, Move, Opening, Phase, PlayError, Rules, RulesError, Scoring, cli,
 };
@@ -33,10 +33,10 @@ fn standard_game_and_illegal_moves() {
     assert_eq!(game.phase(), Phase::Normal);
     assert_eq!(game.side_to_move(), Color::Black);
     assert_eq!(game.legal_moves().to_string(), "d3 c4 f5 e6");
-    refuse(&mut game, "d4", PlayError::Occupied { square: sq("d4") });
-    refuse(&mut game, "a1", PlayError::NoFlips { square: sq("a1") });
-    refuse(&mut game, "i1", PlayError::OffBoard { square: sq("i1") });
-    refuse(&mut game, "pass", PlayError::PassWithMoves { color: Color::Black });
+    refuse(&mut game, "d4", PlayError::Move(MoveError::Occupied { square: sq("d4") }));
+    refuse(&mut game, "a1", PlayError::Move(MoveError::NoFlips { square: sq("a1") }));
+    refuse(&mut game, "i1", PlayError::Move(MoveError::OffBoard { square: sq("i1") }));
+    refuse(&mut game, "pass", PlayError::Move(MoveError::PassWithMoves { color: Color::Black }));
     let flips = game.play(mv("f5")).expect("legal");
     assert_eq!(flips.to_string(), "e5");
     assert_eq!(game.history().len(), 1);
@@ -57,11 +57,11 @@ fn blocked_cells_are_unplayable() {
     let rules = Rules::builder().blocked(Blocked::Fixed(cli::parse_cells("b2,g7").unwrap())).build().expect("valid");
     let mut game = Game::new(rules, 3).expect("table");
     assert_eq!(game.blocked().to_string(), "b2 g7");
-    refuse(&mut game, "b2", PlayError::Unplayable { square: sq("b2") });
+    refuse(&mut game, "b2", PlayError::Move(MoveError::Unplayable { square: sq("b2") }));
     let octagon = Rules::builder().board(Board::Octagon).build().expect("valid");
     let mut game = Game::new(octagon, 3).expect("table");
-    refuse(&mut game, "a1", PlayError::Unplayable { square: sq("a1") });
-    refuse(&mut game, "k1", PlayError::OffBoard { square: sq("k1") });
+    refuse(&mut game, "a1", PlayError::Move(MoveError::Unplayable { square: sq("a1") }));
+    refuse(&mut game, "k1", PlayError::Move(MoveError::OffBoard { square: sq("k1") }));
 }
 
 #[test]
@@ -72,13 +72,13 @@ fn free_opening() {
     assert_eq!(game.legal_moves().to_string(), "d4 e4 d5 e5");
     assert_eq!(game.legal_move_list().len(), 4);
     refuse(&mut game, "c3", PlayError::OutsideCentre { square: sq("c3") });
-    refuse(&mut game, "pass", PlayError::PassWithMoves { color: Color::Black });
+    refuse(&mut game, "pass", PlayError::Move(MoveError::PassWithMoves { color: Color::Black }));
     // The parallel start: Black d4 e4, White d5 e5.
     for (i, cell) in ["d4", "d5", "e4", "e5"].into_iter().enumerate() {
         assert_eq!(game.phase(), Phase::FreeOpening);
         assert_eq!(game.side_to_move(), if i % 2 == 0 { Color::Black } else { Color::White });
         if i > 0 {
-            refuse(&mut game, "d4", PlayError::Occupied { square: sq("d4") });
+            refuse(&mut game, "d4", PlayError::Move(MoveError::Occupied { square: sq("d4") }));
         }
         assert_eq!(game.play(mv(cell)), Ok(Bitboard::EMPTY));
     }
@@ -111,7 +111,7 @@ fn passes_and_game_over() {
                 assert_eq!(game.legal_move_list(), [Move::Pass]);
                 let color = game.side_to_move();
                 let cell = game.position().empty_cells().first().expect("an empty cell, or no pass");
-                refuse(&mut game, &cell.to_string(), PlayError::NoFlips { square: cell });
+                refuse(&mut game, &cell.to_string(), PlayError::Move(MoveError::NoFlips { square: cell }));
                 assert_eq!(game.play(Move::Pass), Ok(Bitboard::EMPTY));
                 assert_eq!(game.history().last().unwrap().color(), color);
                 continue;
@@ -119,8 +119,8 @@ fn passes_and_game_over() {
             game.play(m).expect("the player's move is legal");
         }
         assert!(game.is_over());
-        refuse(&mut game, "pass", PlayError::GameOver);
-        refuse(&mut game, "a1", PlayError::GameOver);
+        refuse(&mut game, "pass", PlayError::Move(MoveError::GameOver));
+        refuse(&mut game, "a1", PlayError::Move(MoveError::GameOver));
         assert!(game.legal_move_list().is_empty());
         let result = game.result().expect("over");
         assert_eq!(
@@ -197,7 +197,7 @@ fn free_opening_perft() {
     for depth in 5..=7 {
         assert_eq!(game.perft(depth), reference.perft(depth), "depth {depth}");
     }
-    // From the standard start the perft table of RULES §4.
+    // From the standard start the perft table of docs/rules.md §4.
     let standard = Game::new(Rules::default(), 0).expect("table");
     assert_eq!([1, 2, 3, 4, 5, 6].map(|d| standard.perft(d)), [4, 12, 56, 244, 1396, 8200]);
 }
@@ -260,4 +260,47 @@ fn rules_display_in_flag_form() {
     assert_eq!(rules.to_string(), "10x6 blocked=b1,i6 handicap=white:2 opening=standard scoring=wof");
     assert_eq!("b1,i6".parse::<Blocked>().as_ref(), Ok(rules.blocked()));
     assert_eq!("white:2".parse::<Handicap>().as_ref(), Ok(rules.handicap()));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_game_in_progress_saves_and_resumes() {
+    use reversi_variants::players::{MobilityPlayer, Player};
+    let rules = Rules::builder().blocked(Blocked::Random).opening(Opening::Free).build().expect("valid");
+    let mut game = Game::new(rules, 11).expect("table");
+    let mut player = MobilityPlayer::new();
+    for _ in 0..20 {
+        let m = player.choose(&game).expect("not over after 20 moves");
+        game.play(m).expect("legal");
+    }
+    let json = serde_json::to_string(&game).expect("serialises");
+    assert!(json.starts_with(r#"{"rules":{"#) && json.contains(r#""seed":11"#), "{json}");
+    let resumed: Game = serde_json::from_str(&json).expect("deserialises");
+    assert_eq!(resumed, game);
+    // The resumed game goes on like the original.
+    let (mut a, mut b) = (game.clone(), resumed);
+    while let Some(m) = player.choose(&a) {
+        a.play(m).expect("legal");
+        b.play(m).expect("the same move is legal in the resumed game");
+    }
+    assert_eq!(a, b);
+
+    // A table without a seed keeps its cells.
+    let fixed = Game::with_blocked(Rules::builder().blocked(Blocked::Random).build().expect("valid"), game.blocked())
+        .expect("a random layout");
+    let json = serde_json::to_string(&fixed).expect("serialises");
+    assert_eq!(serde_json::from_str::<Game>(&json).expect("deserialises"), fixed);
+
+    // Nothing is taken on trust: an illegal move, cells that are not the seed's, an unknown
+    // field, and text that is not a game at all are refused.
+    let start = serde_json::to_string(&Game::new(Rules::default(), 3).expect("table")).expect("serialises");
+    let with_moves = |moves: &str| start.replace(r#""moves":[]"#, &format!(r#""moves":{moves}"#));
+    assert!(serde_json::from_str::<Game>(&with_moves(r#"["f5","d6"]"#)).is_ok());
+    let err = serde_json::from_str::<Game>(&with_moves(r#"["f5","a1"]"#)).unwrap_err();
+    assert!(err.to_string().contains("move 2 (a1) is illegal"), "{err}");
+    assert!(serde_json::from_str::<Game>(&with_moves(r#"["f5","f5"]"#)).is_err());
+    assert!(serde_json::from_str::<Game>(&start.replace(r#""blocked":[]"#, r#""blocked":["a1"]"#)).is_err());
+    assert!(serde_json::from_str::<Game>(&start.replace(r#""seed":3"#, r#""seed":3,"extra":1"#)).is_err());
+    let random = serde_json::to_string(&game).expect("serialises");
+    assert!(serde_json::from_str::<Game>(&random.replace(r#""seed":11"#, r#""seed":12"#)).is_err());
 }

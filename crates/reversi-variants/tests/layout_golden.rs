@@ -1,14 +1,14 @@
-//! Golden layouts of blocked cells: (seed, rules) → cells, frozen forever (RULES §3).
+//! Golden layouts of blocked cells: (seed, rules) → cells, frozen forever (docs/rules.md §3).
 //!
 //! Where the expected cells come from: `tests/golden/layouts.py`, an independent Python
-//! implementation written from the ChaCha specification and RULES §3 alone (it shares no code
+//! implementation written from the ChaCha specification and docs/rules.md §3 alone (it shares no code
 //! with the crate and checks its ChaCha against the known zero-key keystreams of ChaCha20 and
 //! ChaCha8 before printing). Its output is pasted below unchanged. If the Rust algorithm ever
 //! changes, whether the generator, the key, the draws, the eligible cells or the shuffle,
 //! these rows stop matching.
 
 use reversi_core::{Bitboard, Color};
-use reversi_variants::{Blocked, Board, Game, Handicap, Rules, RulesError, cli, layout};
+use reversi_variants::{Blocked, Board, Game, Handicap, Rules, RulesError, cli};
 
 /// (seed, board, blocked: `random` or a count, handicap: `none` or `colour:count`, cells).
 const GOLDEN: &[(u64, &str, &str, &str, &str)] = &[
@@ -137,7 +137,10 @@ fn random_layout_needs_a_seed_and_others_ignore_it() {
 fn draw_is_the_documented_generator() {
     // The first draw of seed 0 decides the count of golden row 0 (3 cells): 1 + u() % 4 == 3.
     use rand_chacha::rand_core::Rng;
-    let u = layout::generator(0).next_u64();
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&0u64.to_le_bytes());
+    let u = &mut <rand_chacha::ChaCha8Rng as rand_chacha::rand_core::SeedableRng>::from_seed(key);
+    let u = u.next_u64();
     assert_eq!(1 + u % 4, 3);
     // A handicap corner is never eligible.
     let rules = Rules::builder()

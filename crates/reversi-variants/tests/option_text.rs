@@ -60,31 +60,31 @@ fn every_error_names_the_text_and_the_fault() {
             "9y9".parse::<Board>().map(drop),
             E::Board { text: text("9y9") },
             "board",
-            "`9y9` is not a board size: expected WxH (such as 8x8) or octagon",
+            "\"9y9\" is not a board size: expected WxH (such as 8x8) or octagon",
         ),
         (
             "8x300".parse::<Board>().map(drop),
-            E::Side { text: text("8x300"), side: text("300") },
+            E::Board { text: text("8x300") },
             "board",
-            "`8x300` is not a board size: the side `300` is not a number from 4 to 16",
+            "\"8x300\" is not a board size: expected WxH (such as 8x8) or octagon",
         ),
         (
             "+8x8".parse::<Board>().map(drop),
-            E::Side { text: text("+8x8"), side: text("+8") },
+            E::Board { text: text("+8x8") },
             "board",
-            "`+8x8` is not a board size: the side `+8` is not a number from 4 to 16",
+            "\"+8x8\" is not a board size: expected WxH (such as 8x8) or octagon",
         ),
         (
             "sometimes".parse::<Blocked>().map(drop),
             E::Blocked { text: text("sometimes") },
             "blocked",
-            "`sometimes` is not a blocked-cell option: expected none, random, a count 1-4 or cells such as c3,f7",
+            "\"sometimes\" is not a blocked-cell option: expected none, random, a count 1-4 or cells such as c3,f7",
         ),
         (
             "256".parse::<Blocked>().map(drop),
             E::Count { option: "blocked", text: text("256") },
             "blocked",
-            "`256` is not a blocked-cell option: the count must be from 1 to 4",
+            "\"256\" is not a blocked-cell option: the count must be from 1 to 4",
         ),
         (
             "c3,zz".parse::<Blocked>().map(drop),
@@ -95,31 +95,31 @@ fn every_error_names_the_text_and_the_fault() {
                 source: ParseSquareError::Column { name: text("zz") },
             },
             "blocked",
-            "`c3,zz` is not a blocked-cell option: invalid square \"zz\": column must be a letter a to p",
+            "\"c3,zz\" is not a blocked-cell option: \"zz\" is not a cell name",
         ),
         (
             "c3,f7,C3".parse::<Blocked>().map(drop),
             E::RepeatedCell { option: "blocked", text: text("c3,f7,C3"), cell: sq("c3") },
             "blocked",
-            "`c3,f7,C3` is not a blocked-cell option: c3 is listed twice",
+            "\"c3,f7,C3\" is not a blocked-cell option: c3 is listed twice",
         ),
         (
             "black".parse::<Handicap>().map(drop),
             E::Handicap { text: text("black") },
             "handicap",
-            "`black` is not a handicap: expected none, COLOUR:N or COLOUR:CELLS (such as white:2 or black:a1,h8)",
+            "\"black\" is not a handicap: expected none, COLOUR:N or COLOUR:CELLS (such as white:2 or black:a1,h8)",
         ),
         (
             "grey:1".parse::<Handicap>().map(drop),
             E::Color { text: text("grey:1"), color: text("grey") },
             "handicap",
-            "`grey:1` is not a handicap: `grey` is not a colour (black, white, b, w, x or o)",
+            "\"grey:1\" is not a handicap: \"grey\" is not a colour (black, white, b, w, x or o)",
         ),
         (
             "white:1000".parse::<Handicap>().map(drop),
             E::Count { option: "handicap", text: text("white:1000") },
             "handicap",
-            "`white:1000` is not a handicap: the count must be from 1 to 4",
+            "\"white:1000\" is not a handicap: the count must be from 1 to 4",
         ),
         (
             "black:a1,a17".parse::<Handicap>().map(drop),
@@ -130,31 +130,31 @@ fn every_error_names_the_text_and_the_fault() {
                 source: ParseSquareError::Row { name: text("a17") },
             },
             "handicap",
-            "`black:a1,a17` is not a handicap: invalid square \"a17\": row must be a number 1 to 16",
+            "\"black:a1,a17\" is not a handicap: \"a17\" is not a cell name",
         ),
         (
             "black:a1,,h8".parse::<Handicap>().map(drop),
             E::Cell { option: "handicap", text: text("black:a1,,h8"), cell: text(""), source: ParseSquareError::Empty },
             "handicap",
-            "`black:a1,,h8` is not a handicap: empty square name",
+            "\"black:a1,,h8\" is not a handicap: \"\" is not a cell name",
         ),
         (
             "w:h8,h8".parse::<Handicap>().map(drop),
             E::RepeatedCell { option: "handicap", text: text("w:h8,h8"), cell: sq("h8") },
             "handicap",
-            "`w:h8,h8` is not a handicap: h8 is listed twice",
+            "\"w:h8,h8\" is not a handicap: h8 is listed twice",
         ),
         (
             "closed".parse::<Opening>().map(drop),
             E::Opening { text: text("closed") },
             "opening",
-            "`closed` is not an opening: expected standard or free",
+            "\"closed\" is not an opening: expected standard or free",
         ),
         (
             "points".parse::<Scoring>().map(drop),
             E::Scoring { text: text("points") },
             "scoring",
-            "`points` is not a scoring: expected discs or wof",
+            "\"points\" is not a scoring: expected discs or wof",
         ),
     ];
     for (found, expected, option, message) in cases {
@@ -276,9 +276,25 @@ proptest! {
                 t.parse::<Scoring>().err(),
             ];
             for err in errors.into_iter().flatten() {
-                let quoted = format!("`{t}`");
+                let quoted = format!("{t:?}");
                 prop_assert!(err.to_string().starts_with(&quoted), "{}", err);
             }
         }
     }
+}
+
+#[test]
+fn rules_read_back_and_say_what_is_wrong() {
+    use reversi_variants::ParseRulesError;
+    let rules: Rules = "10x8 blocked=c1,j8 handicap=white:a1 opening=free scoring=wof".parse().expect("valid");
+    assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules.clone()));
+    assert_eq!(" board=10x8 opening=free blocked=c1,j8 handicap=white:a1 scoring=wof\n".parse::<Rules>(), Ok(rules));
+    assert_eq!("".parse::<Rules>(), Ok(Rules::default()));
+    let err = |t: &str| t.parse::<Rules>().unwrap_err();
+    assert_eq!(err("8x8 8x8"), ParseRulesError::NotKeyValue { found: text("8x8") });
+    assert_eq!(err("8x8 opening=free opening=free"), ParseRulesError::RepeatedKey { key: text("opening") });
+    assert_eq!(err("8x8 colour=blue"), ParseRulesError::UnknownKey { key: text("colour") });
+    assert!(matches!(err("9y9"), ParseRulesError::Option { key: "board", source: E::Board { .. } }));
+    assert!(matches!(err("7x8"), ParseRulesError::Rules(reversi_variants::RulesError::Size(_))));
+    assert!(matches!(err("octagon handicap=black:1"), ParseRulesError::Rules(_)));
 }

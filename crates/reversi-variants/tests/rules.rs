@@ -2,7 +2,7 @@
 //! possible one builds.
 
 use proptest::prelude::*;
-use reversi_core::{Bitboard, Color, Square};
+use reversi_core::{Bitboard, Color, GeometryError, Square};
 use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, RulesError, Scoring, cli};
 
 fn sq(name: &str) -> Square {
@@ -41,7 +41,7 @@ fn sizes() {
         [(5, 8, "width", 5), (8, 7, "height", 7), (2, 8, "width", 2), (8, 18, "height", 18), (0, 0, "width", 0)]
     {
         let err = Rules::builder().board(rect(w, h)).build().unwrap_err();
-        assert_eq!(err, RulesError::Size { field, value });
+        assert_eq!(err, RulesError::Size(GeometryError::Size { dimension: field, value }));
         assert_eq!(err.field(), "board");
         assert!(err.to_string().contains(field), "{err}");
     }
@@ -206,11 +206,11 @@ fn cli_flags() {
     // The error carries the option's reason, naming the flag and the text.
     assert_eq!(
         parse(&["--blocked=c3,c3"]).unwrap_err().to_string(),
-        "--blocked: `c3,c3` is not a blocked-cell option: c3 is listed twice"
+        "--blocked: \"c3,c3\" is not a blocked-cell option: c3 is listed twice"
     );
     assert_eq!(
         parse(&["--handicap", "grey:1"]).unwrap_err().to_string(),
-        "--handicap: `grey:1` is not a handicap: `grey` is not a colour (black, white, b, w, x or o)"
+        "--handicap: \"grey:1\" is not a handicap: \"grey\" is not a colour (black, white, b, w, x or o)"
     );
     // The spellings of before still read: any case, short colours, octagon through --size.
     let t = parse(&["--size", "OCTAGON", "--blocked", "RANDOM", "--scoring", "WoF"]).expect("valid flags");

@@ -95,7 +95,8 @@ pub fn to_position(board: &Board, octagon: bool) -> Position {
     let base = if octagon {
         Geometry::octagon()
     } else {
-        Geometry::rectangle(board.width, board.height).expect("even sides from 4 to 16")
+        let side = |n: usize| u8::try_from(n).expect("at most 16");
+        Geometry::rectangle(side(board.width), side(board.height)).expect("even sides from 4 to 16")
     };
     let geometry = base.with_unplayable(cells_of(board, Cell::Wall)).expect("walls are on the board");
     let side = if board.to_move == Cell::Black { Color::Black } else { Color::White };

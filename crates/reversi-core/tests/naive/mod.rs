@@ -2,7 +2,7 @@
 //!
 //! It shares nothing with the crate: a plain vector of cells, coordinates as (column, row)
 //! pairs, and a walk along each of the eight directions for every question. It is slow and
-//! meant to be obviously right, following RULES.md §1, §2, §4 and §5 word for word.
+//! meant to be obviously right, following docs/rules.md §1, §2, §4 and §5 word for word.
 
 #![allow(dead_code, reason = "each test file uses part of the model")]
 
@@ -156,7 +156,7 @@ impl Board {
         self.to_move = self.to_move.other();
     }
 
-    /// Perft by RULES §4: a forced pass uses a ply; a finished game is a leaf at any depth.
+    /// Perft by docs/rules.md §4: a forced pass uses a ply; a finished game is a leaf at any depth.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -180,7 +180,7 @@ impl Board {
             .sum()
     }
 
-    /// The position string of RULES §5.
+    /// The position string of docs/rules.md §5.
     pub fn to_text(&self) -> String {
         let rows: Vec<String> = (0..self.height)
             .map(|r| {

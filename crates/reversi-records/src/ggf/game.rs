@@ -61,7 +61,7 @@ impl GgsSide {
         if !(n.is_multiple_of(2) && (GgsSide::MIN..=GgsSide::MAX).contains(&n)) {
             return None;
         }
-        Geometry::rectangle(n.into(), n.into()).ok().map(|geometry| GgsSide { geometry })
+        Geometry::rectangle(n, n).ok().map(|geometry| GgsSide { geometry })
     }
 
     /// The side, from 4 to 14.

@@ -136,7 +136,7 @@ pub enum GgfError {
         color: Color,
     },
     /// A move the rules do not allow.
-    #[error("game {game}, move {move_number} ({played}): {source}")]
+    #[error("game {game}, move {move_number} ({played}) is illegal")]
     IllegalMove {
         /// The game.
         game: usize,
@@ -184,7 +184,7 @@ pub enum GgfError {
         reason: String,
     },
     /// The game does not make a valid record.
-    #[error("game {game}: {source}")]
+    #[error("game {game} is not a valid record")]
     Record {
         /// The game.
         game: usize,

@@ -1,12 +1,6 @@
-//! The rules as one line of text, for the GGF extension property `RU`: the flag form that
-//! [`Rules`] displays, `8x8 blocked=random handicap=none opening=standard scoring=discs`.
-//!
-//! The first word is the board, `WxH` or `octagon` (`board=` before it is accepted too); then
-//! `blocked` is `none`, `random`, a count, or cells `c3,f6`; `handicap` is `none`, `COLOUR:N`
-//! or `COLOUR:CELLS` (`black:2`, `white:a1,h8`); `opening` is `standard` or `free`; `scoring`
-//! is `discs` or `wof`. Each value is read by its option's `FromStr`, which also takes other
-//! cases and the colours `b`, `w`, `x`, `o`. A key left out keeps its standard value; a key
-//! given twice or unknown is an error.
+//! The rules as one line of text, for the GGF extension property `RU`: the form that
+//! [`Rules`] displays and reads back with its `FromStr`,
+//! `8x8 blocked=random handicap=none opening=standard scoring=discs`.
 
 use reversi_variants::Rules;
 
@@ -15,31 +9,19 @@ pub(crate) fn write(rules: &Rules) -> String {
     rules.to_string()
 }
 
-/// Reads the text of [`write`].
+/// Reads the text of [`write`]; the error is the whole chain of causes, for a GGF value error
+/// (which holds a reason as text, not a source).
 pub(crate) fn parse(text: &str) -> Result<Rules, String> {
-    let mut builder = Rules::builder();
-    let mut seen: Vec<&str> = Vec::new();
-    for (i, item) in text.split_whitespace().enumerate() {
-        let (key, value) = match item.split_once('=') {
-            Some(pair) => pair,
-            None if i == 0 => ("board", item),
-            None => return Err(format!("expected key=value, found {item:?}")),
-        };
-        if seen.contains(&key) {
-            return Err(format!("{key} is given twice"));
+    text.parse::<Rules>().map_err(|e| {
+        let mut reason = e.to_string();
+        let mut source = std::error::Error::source(&e);
+        while let Some(cause) = source {
+            reason.push_str(": ");
+            reason.push_str(&cause.to_string());
+            source = cause.source();
         }
-        seen.push(key);
-        let invalid = |e: reversi_variants::ParseOptionError| format!("{key}: {e}");
-        builder = match key {
-            "board" => builder.board(value.parse().map_err(invalid)?),
-            "blocked" => builder.blocked(value.parse().map_err(invalid)?),
-            "handicap" => builder.handicap(value.parse().map_err(invalid)?),
-            "opening" => builder.opening(value.parse().map_err(invalid)?),
-            "scoring" => builder.scoring(value.parse().map_err(invalid)?),
-            _ => return Err(format!("unknown key {key:?}")),
-        };
-    }
-    builder.build().map_err(|e| e.to_string())
+        reason
+    })
 }
 
 #[cfg(test)]
@@ -54,6 +36,7 @@ mod tests {
         assert_eq!(parse("board=10x8 opening=free blocked=c1,j8 handicap=white:a1 scoring=wof").unwrap(), rules);
         assert_eq!(parse("").unwrap(), Rules::default());
         assert_eq!(parse("octagon").unwrap().board(), reversi_variants::Board::Octagon);
+        assert_eq!(parse("7x8").unwrap_err(), "impossible rules: invalid board width 7: must be even and from 4 to 16");
         for bad in [
             "8x8 8x8",
             "8x8 opening=free opening=free",
@@ -67,11 +50,11 @@ mod tests {
         // A value that cannot be read says why, naming the key and the text.
         assert_eq!(
             parse("9y9").unwrap_err(),
-            "board: `9y9` is not a board size: expected WxH (such as 8x8) or octagon"
+            "invalid board value: \"9y9\" is not a board size: expected WxH (such as 8x8) or octagon"
         );
         assert_eq!(
             parse("8x8 opening=closed").unwrap_err(),
-            "opening: `closed` is not an opening: expected standard or free"
+            "invalid opening value: \"closed\" is not an opening: expected standard or free"
         );
     }
 }

@@ -17,7 +17,7 @@ pub enum RecordError {
         found: u32,
     },
     /// The blocked cells do not match the seed, or are not a layout of the rules.
-    #[error("{}: {source}", source.field())]
+    #[error("{}: the rules do not allow this table", source.field())]
     Layout {
         /// What the rules say.
         #[source]
@@ -32,7 +32,7 @@ pub enum RecordError {
         found: Option<HandicapDiscs>,
     },
     /// A move the rules do not allow.
-    #[error("moves: move {move_number} ({played}) is illegal: {source}")]
+    #[error("moves: move {move_number} ({played}) is illegal")]
     IllegalMove {
         /// The move, from 1, passes counted.
         move_number: usize,
@@ -83,7 +83,7 @@ pub enum RecordError {
         cells: u32,
     },
     /// A transcript that cannot be read.
-    #[error("moves: {0}")]
+    #[error("moves: invalid transcript")]
     Transcript(#[from] TranscriptError),
 }
 

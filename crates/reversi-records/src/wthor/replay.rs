@@ -9,7 +9,7 @@ use super::WthorGame;
 
 /// A WTHOR move that the rules do not allow: the game is invalid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {move_number} ({square}): {source}")]
+#[error("move {move_number} ({square}) is illegal")]
 #[non_exhaustive]
 pub struct IllegalWthorMove {
     /// The move, counted from 1 among the stored moves (passes not counted).

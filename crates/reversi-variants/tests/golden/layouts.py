@@ -4,7 +4,7 @@
 ChaCha is written here from its specification (D. J. Bernstein, "ChaCha, a variant of
 Salsa20", 2008: 64-bit block counter in words 12-13, 64-bit nonce in words 14-15), checked
 against the known ChaCha20 keystream of the all-zero key, and the layout steps are written
-from RULES.md section 3 alone. Run: python3 layouts.py  (prints the Rust table of
+from docs/rules.md §3 alone. Run: python3 layouts.py  (prints the Rust table of
 tests/layout_golden.rs).
 """
 

@@ -135,7 +135,7 @@ impl Naive {
         self.cells.iter().filter(|&&cell| cell == Cell::Disc(color)).count() as u32
     }
 
-    /// Perft by the convention of RULES §4.
+    /// Perft by the convention of docs/rules.md §4.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
