@@ -62,8 +62,11 @@ impl Options {
     fn run(&self) {
         let Options { depth, position, threads } = self;
         let started = Instant::now();
-        let leaves =
-            if *threads == 1 { reversi_kit::perft(position, *depth) } else { perft_parallel(position, *depth, *threads) };
+        let leaves = if *threads == 1 {
+            reversi_kit::perft(position, *depth)
+        } else {
+            perft_parallel(position, *depth, *threads)
+        };
         let seconds = started.elapsed().as_secs_f64();
 
         outln!("depth {depth}: {leaves} leaves");
