@@ -1,0 +1,16 @@
+//! WTHOR game files: whatever reads is written back byte for byte, and its games replay
+//! without a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use reversi_records::wthor::WthorFile;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(file) = WthorFile::parse(data) else { return };
+    assert_eq!(file.to_bytes().unwrap(), data);
+    for game in file.games() {
+        if let Ok(replay) = game.replay() {
+            let _ = (replay.replayed_score(), replay.score_matches());
+        }
+    }
+});
