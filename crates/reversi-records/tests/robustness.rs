@@ -240,19 +240,10 @@ fn check_wthor_round_trip(record: &GameRecord) -> Result<(), TestCaseError> {
             Move::Pass => None,
         })
         .collect();
-    let final_position = record.replay();
-    let position = final_position.position();
-    let (black, white) = (position.count(Color::Black), position.count(Color::White));
-    let empty = position.empty_cells().len();
-    let score = if black > white {
-        black + empty
-    } else if black < white {
-        black
-    } else {
-        black + empty / 2
-    };
-    let game = WthorGame::new(1, 2, 3, u8::try_from(score).unwrap(), 0, &squares).unwrap();
-    let file = WthorFile::new(WthorHeader::new(WthorDate::new(2026, 12, 1).unwrap(), 2026), vec![game.clone()]);
+    // Black's WOF score, as WTHOR counts it, from a replay of the discs alone.
+    let score = WthorGame::new(1, 2, 3, 0, 0, &squares).unwrap().replay().unwrap().replayed_score();
+    let game = WthorGame::new(1, 2, 3, score, 0, &squares).unwrap();
+    let file = WthorFile::new(WthorHeader::new(WthorDate::new(2026, 12, 1).unwrap(), 2026), vec![game]);
     let back = WthorFile::parse(&file.to_bytes().unwrap()).unwrap();
     prop_assert_eq!(&back, &file);
     let replay = back.games()[0].replay().unwrap();
