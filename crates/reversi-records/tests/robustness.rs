@@ -43,7 +43,10 @@ fn check_wthor(bytes: &[u8]) {
         }
     }
     for kind in [NameKind::Players, NameKind::Tournaments] {
-        let _ = NameFile::parse(kind, bytes);
+        if let Ok(file) = NameFile::parse(kind, bytes) {
+            // Byte for byte too: padding after a name's NUL and the header's game count kept.
+            assert_eq!(file.to_bytes().unwrap(), bytes);
+        }
     }
 }
 
