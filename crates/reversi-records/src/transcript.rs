@@ -58,6 +58,14 @@ pub enum TranscriptError {
         /// The board's height.
         height: u8,
     },
+    /// A board wider or taller than 16, the largest the library has.
+    #[error("a {width}x{height} board is larger than 16x16")]
+    BoardSize {
+        /// The width given.
+        width: u8,
+        /// The height given.
+        height: u8,
+    },
 }
 
 /// Reads a transcript for a `width × height` board (the board decides how `a12` splits).
@@ -65,8 +73,11 @@ pub enum TranscriptError {
 ///
 /// # Errors
 /// A [`TranscriptError`] at the first character that starts no move, or a cell outside the
-/// board.
+/// board; [`TranscriptError::BoardSize`] if the board is wider or taller than 16.
 pub fn parse(text: &str, width: u8, height: u8) -> Result<Vec<Move>, TranscriptError> {
+    if width > 16 || height > 16 {
+        return Err(TranscriptError::BoardSize { width, height });
+    }
     let bytes = text.as_bytes();
     let mut moves = Vec::new();
     let mut i = 0;
@@ -107,7 +118,7 @@ pub fn parse(text: &str, width: u8, height: u8) -> Result<Vec<Move>, TranscriptE
         if column >= width || row > height {
             return Err(TranscriptError::OffBoard { move_number, offset: i, text: name.to_owned(), width, height });
         }
-        moves.push(Move::Place(Square::new(column, row - 1).expect("within 16x16")));
+        moves.push(Move::Place(Square::new(column, row - 1).expect("checked: the board is within 16x16")));
         i += len;
     }
     Ok(moves)

@@ -388,3 +388,85 @@ fn numbers_that_overflow_are_refused_when_read() {
     let eval = ggf::parse(&good.replacen("B[F5/0.50/", &format!("B[F5/{huge}/"), 1));
     assert!(matches!(eval, Err(GgfError::Move { game: 1, move_number: 1, .. })), "{eval:?}");
 }
+
+/// Issue 14, defect 2: a tag key with `=` (or `\`) is escaped in `TG`, so it reads back the
+/// same instead of splitting at its own `=`.
+#[test]
+fn tag_keys_with_equals_signs_round_trip() {
+    let record = GameRecord::from_game(&random_finished_game(Rules::default(), 0, &mut Rng::new(4))).unwrap();
+    let tags = [("a=b", "c"), ("x\\", "=y="), ("\\=", ""), ("", "v"), ("k]", "[v]")];
+    let record = record.with_metadata(reversi_records::Metadata {
+        tags: tags.iter().map(|&(k, v)| (k.to_owned(), v.to_owned())).collect(),
+        ..reversi_records::Metadata::default()
+    });
+    let text = ggf::write_records(std::slice::from_ref(&record)).unwrap();
+    assert_eq!(ggf::parse_records(&text).unwrap(), vec![record], "{text}");
+    // A key written by hand without escapes still splits at its first `=`.
+    let plain = text.replacen("BO[", "TG[k=v=w]BO[", 1);
+    let back = ggf::parse_records(&plain).unwrap().remove(0);
+    assert_eq!(back.metadata().tags.get("k").map(String::as_str), Some("v=w"), "{plain}");
+}
+
+/// Issue 14, defect 3: `RU[… blocked=random]` with `BL` but no `SD` is refused, naming the
+/// seed; `SD` on rules that draw nothing at random is refused too.
+#[test]
+fn a_random_layout_needs_its_seed() {
+    let rules = Rules::builder().blocked(Blocked::Random).build().unwrap();
+    let record = GameRecord::from_game(&random_finished_game(rules, 31, &mut Rng::new(31))).unwrap();
+    let text = ggf::write_records(std::slice::from_ref(&record)).unwrap();
+    let no_seed = text.replace("SD[31]", "");
+    assert_ne!(no_seed, text);
+    match ggf::parse_records(&no_seed) {
+        Err(GgfError::Record { game: 1, source }) => assert_eq!(source.field(), "seed", "{source}"),
+        other => panic!("{other:?}"),
+    }
+    let standard = GameRecord::from_game(&random_finished_game(Rules::default(), 0, &mut Rng::new(31))).unwrap();
+    let text = ggf::write_records(&[standard]).unwrap().replacen("BO[", "SD[12345]BO[", 1);
+    match ggf::parse_records(&text) {
+        Err(GgfError::Record { game: 1, source }) => {
+            assert!(matches!(source, RecordError::UnusedSeed { seed: 12345 }), "{source}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 14, defect 8: each extension property that may appear once is refused when
+/// repeated, as a repeated `PB` is; a played-out game's `SC` must be the board's count.
+#[test]
+fn repeated_extension_properties_and_a_wrong_sc_are_refused() {
+    let rules = Rules::builder().blocked(Blocked::Random).build().unwrap();
+    let record = GameRecord::from_game(&random_finished_game(rules, 8, &mut Rng::new(8))).unwrap();
+    let record = record
+        .with_metadata(reversi_records::Metadata { event: Some("a".into()), ..reversi_records::Metadata::default() });
+    let text = ggf::write_records(std::slice::from_ref(&record)).unwrap();
+    assert_eq!(ggf::parse_records(&text).unwrap(), vec![record.clone()]);
+    let ru = text.split("RU[").nth(1).unwrap().split(']').next().unwrap().to_owned();
+    let extra = [
+        format!("RU[{}]", ru.replace("discs", "wof")),
+        "SD[8]".to_owned(),
+        "SC[2-2]SC[60-4]".to_owned(),
+        "EV[b]".to_owned(),
+        "PB[x]PB[y]".to_owned(),
+    ];
+    for extra in extra {
+        let doubled = text.replacen("BO[", &format!("{extra}BO["), 1);
+        for result in [ggf::parse(&doubled).map(drop), ggf::parse_records(&doubled).map(drop)] {
+            assert!(matches!(result, Err(GgfError::Duplicate { game: 1, .. })), "{extra}: {result:?}");
+        }
+    }
+    // SC on a game played out: accepted when it is the count, refused when it is not.
+    let r = record.result();
+    let right = text.replacen("BO[", &format!("SC[{}-{}]BO[", r.black(), r.white()), 1);
+    assert_eq!(ggf::parse_records(&right).unwrap(), vec![record.clone()]);
+    let wrong = text.replacen("BO[", &format!("SC[{}-{}]BO[", r.black() + 1, r.white() - 1), 1);
+    match ggf::parse_records(&wrong) {
+        Err(GgfError::Value { game: 1, property, .. }) => assert_eq!(property, "SC"),
+        other => panic!("{other:?}"),
+    }
+    // A game built by hand cannot hold a second one either, so what it writes reads back.
+    let mut g = GgfGame::new(BoardType::STANDARD, Position::default()).unwrap();
+    g.push_property("SD", "1").unwrap();
+    assert!(matches!(g.push_property("SD", "2"), Err(GgfError::Invalid { field: GgfField::Property, .. })));
+    assert!(g.set_properties(vec![("EV".into(), "a".into()), ("EV".into(), "b".into())]).is_err());
+    assert_eq!(g.properties().len(), 1);
+}

@@ -214,10 +214,40 @@ fn layouts_must_match_their_seed() {
     let err = GameRecord::try_from(data.clone()).unwrap_err();
     assert_eq!(err.field(), "seed", "{err}");
     assert!(matches!(err, RecordError::Layout { .. }));
-    // Without the seed the same cells are a fixed layout the rules allow: the moves decide.
+    // Without the seed, the cells cannot be checked against anything: refused, naming the seed.
     data.seed = None;
     data.blocked = record.blocked();
-    assert_eq!(GameRecord::try_from(data).unwrap().seed(), None);
+    let err = GameRecord::try_from(data).unwrap_err();
+    assert_eq!(err.field(), "seed", "{err}");
+    assert!(matches!(err, RecordError::Layout { source: reversi_variants::RulesError::SeedRequired }), "{err}");
+}
+
+/// Issue 14, defect 3: a random layout without its seed (`null` or left out) is refused in
+/// JSON, naming the seed; a seed on rules that draw nothing at random is refused too, as
+/// `from_game` never writes one.
+#[test]
+fn random_layouts_need_their_seed_and_only_they_have_one() {
+    let rules = Rules::builder().blocked(Blocked::Random).build().unwrap();
+    let record = GameRecord::from_game(&random_finished_game(rules, 5, &mut Rng::new(5))).unwrap();
+    let mut json: serde_json::Value = serde_json::to_value(&record).unwrap();
+    json["seed"] = serde_json::Value::Null;
+    let err = GameRecord::try_from(serde_json::from_value::<RecordData>(json.clone()).unwrap()).unwrap_err();
+    assert_eq!(err.field(), "seed", "{err}");
+    json.as_object_mut().unwrap().remove("seed");
+    let err = GameRecord::try_from(serde_json::from_value::<RecordData>(json.clone()).unwrap()).unwrap_err();
+    assert_eq!(err.field(), "seed", "{err}");
+    assert!(serde_json::from_value::<GameRecord>(json).is_err());
+
+    // A seed on the standard rules: from_game leaves it out, so loading one is refused.
+    let game = random_finished_game(Rules::default(), 12345, &mut Rng::new(1));
+    assert_eq!(game.seed(), Some(12345));
+    let record = GameRecord::from_game(&game).unwrap();
+    assert_eq!(record.seed(), None);
+    let mut data = data_of(&record);
+    data.seed = Some(12345);
+    let err = GameRecord::try_from(data).unwrap_err();
+    assert!(matches!(err, RecordError::UnusedSeed { seed: 12345 }), "{err}");
+    assert_eq!(err.field(), "seed", "{err}");
 }
 
 #[test]

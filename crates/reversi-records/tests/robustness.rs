@@ -7,9 +7,9 @@ use common::{Rng, random_any_rules, random_finished_game, random_game, random_gg
 use proptest::prelude::*;
 use reversi_core::{Color, Position, Square};
 use reversi_records::ggf::{BoardType, GgfEnding, GgfError, GgfField, GgfGame, GgfMove, GgfResult};
-use reversi_records::wthor::{NameFile, NameKind, WthorFile};
-use reversi_records::{Ending, GameRecord, RecordData, RecordResult, ggf, transcript};
-use reversi_variants::Move;
+use reversi_records::wthor::{NameFile, NameKind, WthorDate, WthorFile, WthorGame, WthorHeader};
+use reversi_records::{Ending, GameRecord, Metadata, RecordData, RecordResult, ggf, transcript};
+use reversi_variants::{Move, Rules};
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).unwrap()
@@ -43,12 +43,16 @@ fn check_wthor(bytes: &[u8]) {
         }
     }
     for kind in [NameKind::Players, NameKind::Tournaments] {
-        let _ = NameFile::parse(kind, bytes);
+        if let Ok(file) = NameFile::parse(kind, bytes) {
+            // Byte for byte too: padding after a name's NUL and the header's game count kept.
+            assert_eq!(file.to_bytes().unwrap(), bytes);
+        }
     }
 }
 
 fn check_text(text: &str) {
-    for (w, h) in [(8, 8), (10, 10), (16, 16), (4, 6)] {
+    // Any width and height, past 16 too (issue 14: those panicked).
+    for (w, h) in [(8, 8), (10, 10), (16, 16), (4, 6), (17, 8), (8, 17), (255, 255), (0, 0)] {
         let _ = transcript::parse(text, w, h);
     }
     if let Ok(games) = ggf::parse(text) {
@@ -166,7 +170,21 @@ proptest! {
     }
 
     #[test]
-    fn records_round_trip(seed in any::<u64>(), table in any::<u64>(), stop in 0usize..4) {
+    fn transcripts_on_any_board_size(text in "[a-zA-Z0-9 ,]{0,12}", width in any::<u8>(), height in any::<u8>()) {
+        match transcript::parse(&text, width, height) {
+            Err(transcript::TranscriptError::BoardSize { .. }) => prop_assert!(width > 16 || height > 16),
+            Ok(moves) => prop_assert_eq!(transcript::parse(&transcript::write(&moves), width, height).is_ok(), true),
+            Err(_) => {}
+        }
+    }
+
+    #[test]
+    fn records_round_trip(
+        seed in any::<u64>(),
+        table in any::<u64>(),
+        stop in 0usize..4,
+        metadata in metadata(),
+    ) {
         let mut rng = Rng::new(seed);
         let rules = if seed % 2 == 0 { random_ggs_rules(&mut rng) } else { random_any_rules(&mut rng) };
         let record = if stop < 2 {
@@ -183,6 +201,8 @@ proptest! {
         } else {
             GameRecord::from_game(&random_finished_game(rules, table, &mut rng)).unwrap()
         };
+        let record = record.with_metadata(metadata);
+        // Every format that writes the record reads it back equal (issue 14, defect 2).
         let json = serde_json::to_string(&record).unwrap();
         prop_assert_eq!(&serde_json::from_str::<GameRecord>(&json).unwrap(), &record);
         if let Ok(text) = ggf::write_records(std::slice::from_ref(&record)) {
@@ -190,7 +210,55 @@ proptest! {
         }
         if record.result().ending() == Ending::PlayedOut {
             let text = transcript::write(record.moves());
-            prop_assert_eq!(GameRecord::from_transcript(&record.table(), &text).unwrap(), record);
+            prop_assert_eq!(&GameRecord::from_transcript(&record.table(), &text).unwrap().with_metadata(record.metadata().clone()), &record);
         }
+        check_wthor_round_trip(&record)?;
     }
+}
+
+/// Names, date, event and tags of any text, `=`, `\`, `]` and NUL included.
+fn metadata() -> impl Strategy<Value = Metadata> {
+    let text = || proptest::option::of("(.|[=\\\\\\]\\[ ]){0,6}");
+    let tags = proptest::collection::btree_map("(.|[=\\\\\\]\\[ ]){0,4}", "(.|[=\\\\\\]\\[ ]){0,4}", 0..4);
+    (text(), text(), text(), text(), tags).prop_map(|(black, white, date, event, tags)| Metadata {
+        black,
+        white,
+        date,
+        event,
+        tags,
+    })
+}
+
+/// WTHOR, where it applies (the standard rules): the placed discs and Black's WOF score
+/// written as a game record read back as the same moves, passes put back, and score.
+fn check_wthor_round_trip(record: &GameRecord) -> Result<(), TestCaseError> {
+    if *record.rules() != Rules::default() {
+        return Ok(());
+    }
+    let squares: Vec<Square> = record
+        .moves()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Place(sq) => Some(*sq),
+            Move::Pass => None,
+        })
+        .collect();
+    // Black's WOF score, as WTHOR counts it, from a replay of the discs alone.
+    let score = WthorGame::new(1, 2, 3, 0, 0, &squares).unwrap().replay().unwrap().replayed_score();
+    let game = WthorGame::new(1, 2, 3, score, 0, &squares).unwrap();
+    let file = WthorFile::new(WthorHeader::new(WthorDate::new(2026, 12, 1).unwrap(), 2026), vec![game]);
+    let back = WthorFile::parse(&file.to_bytes().unwrap()).unwrap();
+    prop_assert_eq!(&back, &file);
+    let replay = back.games()[0].replay().unwrap();
+    // A trailing pass of a stopped game is not a disc: WTHOR cannot hold it.
+    let mut moves = record.moves().to_vec();
+    while moves.last() == Some(&Move::Pass) {
+        moves.pop();
+    }
+    prop_assert_eq!(replay.moves(), &moves[..]);
+    prop_assert_eq!(replay.is_finished(), record.replay().is_over());
+    if record.result().ending() == Ending::PlayedOut {
+        prop_assert!(replay.score_matches());
+    }
+    Ok(())
 }

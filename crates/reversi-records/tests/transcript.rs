@@ -97,3 +97,14 @@ fn big_boards_parse_greedily_in_real_games() {
     assert!(text.contains("10") || text.contains("11") || text.contains("16"), "two-digit rows appear");
     assert_eq!(GameRecord::from_transcript(&record.table(), &text.to_uppercase()).unwrap(), record);
 }
+
+/// Issue 14, defect 1: a board wider or taller than 16 is a typed error, not a panic.
+#[test]
+fn boards_past_16_are_refused() {
+    // The last: the input the `transcript` fuzz target found in 515 runs with the check removed.
+    let cases = [("q1", 17, 8), ("z1", 255, 255), ("a1", 8, 17), ("", 17, 17), ("f53c5a5", 8, 137)];
+    for (text, width, height) in cases {
+        let err = transcript::parse(text, width, height).unwrap_err();
+        assert_eq!(err, TranscriptError::BoardSize { width, height }, "{text:?}");
+    }
+}

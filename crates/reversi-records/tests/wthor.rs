@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use reversi_core::{MoveError, Square};
 use reversi_records::wthor::{
-    DateField, NameFile, NameKind, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader, WthorSummary,
+    DateField, NameFile, NameKind, ScoreField, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader, WthorSummary,
 };
 use reversi_variants::Move;
 
@@ -208,4 +208,45 @@ fn the_shared_years_replay_and_match() {
         assert_eq!(players.name(game.white_player()), Some("Yamakawa Takashi"));
         assert_eq!(tournaments.name(game.tournament()), Some("Beijing Open"));
     }
+}
+
+/// Issue 14, defect 4: a score byte above 64 is refused when read (naming the game and the
+/// score) and when a game is built, so that `64 - score` never underflows.
+#[test]
+fn scores_above_64_are_refused() {
+    let game = WthorGame::new(0, 0, 0, 64, 0, &[sq("f5")]).unwrap();
+    let bytes = WthorFile::new(header(), vec![game.clone(), game]).to_bytes().unwrap();
+    for (offset, field) in [(6, ScoreField::Black), (7, ScoreField::Theoretical)] {
+        for byte in [65, 200, 255] {
+            let mut b = bytes.clone();
+            b[16 + 68 + offset] = byte;
+            assert_eq!(WthorFile::parse(&b), Err(WthorError::Score { game: 2, field, byte }));
+        }
+    }
+    assert_eq!(
+        WthorGame::new(0, 0, 0, 65, 0, &[]),
+        Err(WthorError::Score { game: 1, field: ScoreField::Black, byte: 65 })
+    );
+    assert_eq!(
+        WthorGame::new(0, 0, 0, 0, 200, &[]),
+        Err(WthorError::Score { game: 1, field: ScoreField::Theoretical, byte: 200 })
+    );
+}
+
+/// Issue 14, defect 10: a name file is written back byte for byte: the header's game count
+/// and any bytes after a name's first NUL are kept.
+#[test]
+fn name_files_round_trip_byte_for_byte() {
+    let mut bytes = data("WTHOR.JOU");
+    bytes[4] = 7; // the header's game count, unused by name files
+    let second = 16 + 20;
+    bytes[second + 12] = b'x'; // "Zhao Jing" then NUL, then garbage
+    bytes[second + 19] = 0xff;
+    let file = NameFile::parse(NameKind::Players, &bytes).unwrap();
+    assert_eq!(file.name(1), Some("Zhao Jing"));
+    assert_eq!(file.header().games(), 7);
+    assert_eq!(file.to_bytes().unwrap(), bytes);
+    // The padding is part of the file: it is not equal to one with clean padding.
+    assert_ne!(NameFile::parse(NameKind::Players, &data("WTHOR.JOU")).unwrap().names(), &[] as &[String]);
+    assert_ne!(Some(file), NameFile::parse(NameKind::Players, &data("WTHOR.JOU")).ok());
 }

@@ -51,7 +51,7 @@ impl GgfGame {
             g.push_property(EVENT, event.as_str())?;
         }
         for (key, value) in &meta.tags {
-            g.push_property(TAG, format!("{key}={value}"))?;
+            g.push_property(TAG, write_tag(key, value))?;
         }
         g.set_black(meta.black.clone());
         g.set_white(meta.white.clone());
@@ -115,8 +115,8 @@ impl GgfGame {
             })?),
             None => None,
         };
-        let mut table = crate::record::table(&rules, seed, self.blocked())
-            .map_err(|source| GgfError::Record { game, source: crate::RecordError::Layout { source } })?;
+        let mut table =
+            crate::record::table(&rules, seed, self.blocked()).map_err(|source| GgfError::Record { game, source })?;
         if table.start_position() != self.start() {
             return Err(GgfError::Unsupported {
                 game,
@@ -175,13 +175,13 @@ impl GgfGame {
         };
         for (name, value) in self.properties() {
             if name == TAG {
-                let (key, v) = value.split_once('=').ok_or_else(|| GgfError::Value {
+                let (key, v) = parse_tag(value).ok_or_else(|| GgfError::Value {
                     game,
                     property: TAG.to_owned(),
                     value: value.clone(),
-                    reason: "expected key=value".into(),
+                    reason: "expected key=value (with `=` and `\\` in the key escaped by `\\`)".into(),
                 })?;
-                if metadata.tags.insert(key.to_owned(), v.to_owned()).is_some() {
+                if metadata.tags.insert(key.clone(), v.to_owned()).is_some() {
                     return Err(GgfError::Duplicate { game, property: format!("{TAG} {key}") });
                 }
             }
@@ -229,7 +229,21 @@ impl GgfGame {
                 // A foreign file does not say how it counts: take the scoring its margin shows.
                 rules = rules.to_builder().scoring(Scoring::Wof).build().expect("scoring combines with every rule");
             }
-            RecordResult::played_out(under(rules.scoring()))
+            let counted = RecordResult::played_out(under(rules.scoring()));
+            // SC is written only for a game stopped early; on a game played out, it must say
+            // what the board says, not be ignored.
+            if let Some(text) = self.property(SCORES) {
+                let (black, white) = self.scores(game, text)?;
+                if (black, white) != (counted.black(), counted.white()) {
+                    return Err(GgfError::Value {
+                        game,
+                        property: SCORES.to_owned(),
+                        value: text.to_owned(),
+                        reason: format!("the game is played out and counts {counted}"),
+                    });
+                }
+            }
+            counted
         } else {
             let (black, white) = match self.property(SCORES) {
                 Some(text) => self.scores(game, text)?,
@@ -270,6 +284,35 @@ impl GgfGame {
             reason: "expected black-white scores such as 40-24".into(),
         })
     }
+}
+
+/// `TG`'s value: the key, with `\` and `=` escaped by `\` so that it ends at the first `=`
+/// not escaped, then `=` and the value as it is.
+fn write_tag(key: &str, value: &str) -> String {
+    let mut out = String::with_capacity(key.len() + value.len() + 1);
+    for c in key.chars() {
+        if matches!(c, '\\' | '=') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('=');
+    out.push_str(value);
+    out
+}
+
+/// The key (escapes removed) and the value of `TG`'s value; `None` without a `=` not escaped.
+fn parse_tag(text: &str) -> Option<(String, &str)> {
+    let mut key = String::new();
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '=' => return Some((key, &text[i + 1..])),
+            '\\' => key.push(chars.next()?.1),
+            c => key.push(c),
+        }
+    }
+    None
 }
 
 fn integer_margin(margin: f64) -> Option<i64> {

@@ -320,10 +320,12 @@ impl GgfGame {
     ///
     /// # Errors
     /// [`GgfError::Invalid`] ([`GgfField::Property`]) for the first name that is not a GGF
-    /// property name or is one of the game's own; the game is then unchanged.
+    /// property name, is one of the game's own, or repeats `RU`, `SD`, `SC` or `EV`; the game
+    /// is then unchanged.
     pub fn set_properties(&mut self, properties: Vec<(String, String)>) -> Result<(), GgfError> {
-        for (name, _) in &properties {
+        for (i, (name, _)) in properties.iter().enumerate() {
             check_property_name(name)?;
+            check_once(name, &properties[..i])?;
         }
         self.properties = properties;
         Ok(())
@@ -331,14 +333,16 @@ impl GgfGame {
 
     /// Adds a property after the others. Its name must be capital letters `A`–`Z` and not
     /// one of those read into the game's own parts (`GM`, `BO`, `BL`, `RE`, `PB`, `PW`, `DT`,
-    /// `TY`, `B`, `W`); a name may repeat.
+    /// `TY`, `B`, `W`); a name may repeat, except the extension properties a game holds once
+    /// (`RU`, `SD`, `SC`, `EV`), which a reader would refuse twice.
     ///
     /// # Errors
-    /// [`GgfError::Invalid`] ([`GgfField::Property`]) for any other name; the game is then
-    /// unchanged.
+    /// [`GgfError::Invalid`] ([`GgfField::Property`]) for any other name, or a second `RU`,
+    /// `SD`, `SC` or `EV`; the game is then unchanged.
     pub fn push_property(&mut self, name: impl Into<String>, value: impl Into<String>) -> Result<(), GgfError> {
         let name = name.into();
         check_property_name(&name)?;
+        check_once(&name, &self.properties)?;
         self.properties.push((name, value.into()));
         Ok(())
     }
@@ -359,6 +363,18 @@ impl GgfGame {
             reason: format!("outside the {}x{} board", g.width(), g.height()),
         }
     }
+}
+
+/// Refuses a second extension property that a game holds once (see `ONCE_EXTENSIONS`).
+fn check_once(name: &str, before: &[(String, String)]) -> Result<(), GgfError> {
+    if super::ONCE_EXTENSIONS.contains(&name) && before.iter().any(|(n, _)| n == name) {
+        return Err(GgfError::Invalid {
+            field: GgfField::Property,
+            value: name.to_owned(),
+            reason: "a game holds this extension property once".to_owned(),
+        });
+    }
+    Ok(())
 }
 
 fn check_property_name(name: &str) -> Result<(), GgfError> {

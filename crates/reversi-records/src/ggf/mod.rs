@@ -23,7 +23,11 @@
 //! | `SD[42]` | the seed the blocked cells came from |
 //! | `SC[40-24]` | both scores of a game that stopped early (`RE` holds only the margin); without `RE`, the discs on the board of an unfinished game |
 //! | `EV[…]` | the event |
-//! | `TG[key=value]` | a tag, one property per tag |
+//! | `TG[key=value]` | a tag, one property per tag; a `=` or `\` in the key is escaped with a `\` (so the key ends at the first `=` not escaped) |
+//!
+//! Each of them but `TG` may appear once in a game: a second `RU`, `SD`, `SC`, `EV` or `BL` is
+//! [`GgfError::Duplicate`], as a second `PB` is. `SD` is given exactly when the rules draw the
+//! blocked cells at random, and `SC` on a game played out must be the count of its board.
 //!
 //! A file without them (from GGS) is read with the standard rules on its board, and its start
 //! position must be their start: random starts (`TY[8r…]`) are refused as unsupported.
@@ -72,6 +76,10 @@ pub const SCORES: &str = "SC";
 pub const EVENT: &str = "EV";
 /// The extension property of a tag, `key=value`.
 pub const TAG: &str = "TG";
+
+/// The extension properties a game may hold once: a second one is refused, when read and
+/// when built, as a second `PB` is, rather than one of them silently winning.
+pub(crate) const ONCE_EXTENSIONS: [&str; 4] = [RULES, SEED, SCORES, EVENT];
 
 /// Why GGF text cannot be read, or a record written as GGF. Games and moves count from 1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -51,6 +51,9 @@ impl GgfGame {
         if let Some(p) = once("RE")? {
             g.set_result(parse_result(&p.value).map_err(|reason| value_error(p, reason))?);
         }
+        for name in super::ONCE_EXTENSIONS {
+            once(name)?;
+        }
         let text = |name: &str| Ok::<_, GgfError>(once(name)?.map(|p| p.value.clone()));
         g.set_black(text("PB")?);
         g.set_white(text("PW")?);

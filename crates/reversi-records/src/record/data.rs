@@ -1,7 +1,7 @@
 //! The serde mirror of a record, and the checks that turn it into a [`GameRecord`].
 
 use reversi_core::{Bitboard, Color};
-use reversi_variants::{Game, Move, Rules, RulesError};
+use reversi_variants::{Blocked, Game, Move, Rules, RulesError};
 use serde::{Deserialize, Deserializer};
 
 use super::{Ending, FORMAT_VERSION, GameRecord, Metadata, RecordError, RecordResult};
@@ -86,11 +86,17 @@ impl From<RecordResult> for ResultData {
     }
 }
 
-/// The table of a record: with its seed, the seed must give `blocked`.
-pub(crate) fn table(rules: &Rules, seed: Option<u64>, blocked: Bitboard) -> Result<Game, RulesError> {
-    match seed {
-        Some(seed) => Game::with_seed_and_blocked(rules.clone(), seed, blocked),
-        None => Game::with_blocked(rules.clone(), blocked),
+/// The table of a record. Rules that draw the blocked cells at random need the seed they
+/// were drawn from, which must give `blocked` (RULES §3: a record stores the seed and the
+/// cells); other rules take no seed, as [`GameRecord::from_game`] writes none for them.
+pub(crate) fn table(rules: &Rules, seed: Option<u64>, blocked: Bitboard) -> Result<Game, RecordError> {
+    let layout = |source| RecordError::Layout { source };
+    let random = matches!(rules.blocked(), Blocked::Random | Blocked::Count(_));
+    match (seed, random) {
+        (Some(seed), true) => Game::with_seed_and_blocked(rules.clone(), seed, blocked).map_err(layout),
+        (None, true) => Err(layout(RulesError::SeedRequired)),
+        (Some(seed), false) => Err(RecordError::UnusedSeed { seed }),
+        (None, false) => Game::with_blocked(rules.clone(), blocked).map_err(layout),
     }
 }
 
@@ -105,7 +111,7 @@ impl TryFrom<RecordData> for GameRecord {
         if data.version != FORMAT_VERSION {
             return Err(RecordError::UnknownVersion { found: data.version });
         }
-        let mut game = table(&data.rules, data.seed, data.blocked).map_err(|source| RecordError::Layout { source })?;
+        let mut game = table(&data.rules, data.seed, data.blocked)?;
         let expected = HandicapDiscs::of(&data.rules);
         if data.handicap != expected {
             return Err(RecordError::Handicap { expected, found: data.handicap });

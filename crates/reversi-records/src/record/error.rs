@@ -82,6 +82,14 @@ pub enum RecordError {
         /// The number of playable cells.
         cells: u32,
     },
+    /// A seed on rules that draw nothing at random: the record's seed is the one its blocked
+    /// cells were drawn from, and [`GameRecord::from_game`](crate::GameRecord::from_game)
+    /// writes none for other rules, so one found there is refused rather than kept or dropped.
+    #[error("seed: {seed} given, but the rules draw no blocked cell at random")]
+    UnusedSeed {
+        /// The seed found.
+        seed: u64,
+    },
     /// A transcript that cannot be read.
     #[error("moves: invalid transcript")]
     Transcript(#[from] TranscriptError),
@@ -94,6 +102,7 @@ impl RecordError {
     pub fn field(&self) -> &'static str {
         match self {
             RecordError::UnknownVersion { .. } => "version",
+            RecordError::UnusedSeed { .. } => "seed",
             RecordError::Layout { source } => source.field(),
             RecordError::Handicap { .. } => "handicap",
             RecordError::IllegalMove { .. } | RecordError::Transcript(_) => "moves",

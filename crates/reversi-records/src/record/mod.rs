@@ -36,6 +36,12 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The `ending` is `played_out`, `resigned`, `time`, `agreed` or `unfinished` (see [`Ending`]);
 /// an unfinished game's scores are the discs on the board and its winner is `null`.
 ///
+/// The seed is the one the blocked cells were drawn from: present exactly when the rules draw
+/// them at random (`blocked` random or a count), so that the cells can be checked against it.
+/// A random layout without its seed, and a seed on rules that draw nothing at random, are
+/// both refused (the latter would not survive [`from_game`](GameRecord::from_game), which
+/// writes none).
+///
 /// Loading it is an error, never a silent fix, when the version is unknown, the layout does
 /// not match the seed or the rules, the handicap discs are not the rules', a move is illegal
 /// (naming the move), or the result is not the replay's. Those errors are [`RecordError`]s;
@@ -95,7 +101,8 @@ impl GameRecord {
         GameRecord::try_from(RecordData {
             version: FORMAT_VERSION,
             rules: game.rules().clone(),
-            // A seed matters only when it drew the layout; a table always has one.
+            // A record's seed is its layout's: only random rules take one (see `table`),
+            // while a table made by `Game::new` always has one.
             seed: game.seed().filter(|_| matches!(game.rules().blocked(), Blocked::Random | Blocked::Count(_))),
             blocked: game.blocked(),
             handicap: HandicapDiscs::of(game.rules()),

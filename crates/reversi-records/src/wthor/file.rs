@@ -73,6 +73,17 @@ pub enum WthorError {
         /// The byte.
         byte: u8,
     },
+    /// A score byte above 64, the cells of the board: read from game `game` (from 1), or
+    /// given to [`WthorGame::new`] (game 1).
+    #[error("game {game}: {field} {byte} is above 64")]
+    Score {
+        /// The game, from 1.
+        game: usize,
+        /// Which score.
+        field: ScoreField,
+        /// The byte.
+        byte: u8,
+    },
     /// A game to write has more than 60 moves.
     #[error("a WTHOR game holds at most 60 moves, not {count}")]
     TooManyMoves {
@@ -123,6 +134,25 @@ impl fmt::Display for DateField {
             DateField::Year => "year",
             DateField::Month => "month",
             DateField::Day => "day",
+        })
+    }
+}
+
+/// A score of a [`WthorGame`], named by [`WthorError::Score`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ScoreField {
+    /// Black's recorded score (byte 6 of a game record).
+    Black,
+    /// Black's theoretical score (byte 7).
+    Theoretical,
+}
+
+impl fmt::Display for ScoreField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ScoreField::Black => "Black's score",
+            ScoreField::Theoretical => "theoretical score",
         })
     }
 }
@@ -334,8 +364,8 @@ impl WthorGame {
     /// winner); `moves` are the placed discs in order, passes left out.
     ///
     /// # Errors
-    /// [`WthorError::TooManyMoves`] past 60 moves and [`WthorError::OffBoard`] for a square
-    /// outside 8×8.
+    /// [`WthorError::TooManyMoves`] past 60 moves, [`WthorError::OffBoard`] for a square
+    /// outside 8×8, and [`WthorError::Score`] for a score above 64.
     pub fn new(
         tournament: u16,
         black_player: u16,
@@ -350,12 +380,14 @@ impl WthorGame {
         if let Some((i, &square)) = moves.iter().enumerate().find(|(_, sq)| sq.column() >= 8 || sq.row() >= 8) {
             return Err(WthorError::OffBoard { move_number: i + 1, square });
         }
+        check_scores(black_score, theoretical_score, 1)?;
         Ok(WthorGame { tournament, black_player, white_player, black_score, theoretical_score, moves: moves.to_vec() })
     }
 
     /// Reads one 68-byte record; `game` (from 1) only names it in errors.
     fn parse(record: &[u8; GAME_LEN], game: usize) -> Result<WthorGame, WthorError> {
         let u16_at = |i: usize| u16::from_le_bytes([record[i], record[i + 1]]);
+        check_scores(record[6], record[7], game)?;
         let mut moves = Vec::with_capacity(MOVE_BYTES);
         let mut ended = false;
         for (i, &byte) in record[8..].iter().enumerate() {
@@ -434,6 +466,17 @@ impl WthorGame {
     }
 }
 
+/// Refuses a score above 64: no 8×8 game scores more, and a reader computing White's score
+/// as `64 - score` must not underflow.
+fn check_scores(black: u8, theoretical: u8, game: usize) -> Result<(), WthorError> {
+    for (field, byte) in [(ScoreField::Black, black), (ScoreField::Theoretical, theoretical)] {
+        if byte > 64 {
+            return Err(WthorError::Score { game, field, byte });
+        }
+    }
+    Ok(())
+}
+
 /// A whole `.wtb` file: its header and its games.
 ///
 /// ```
@@ -465,7 +508,7 @@ impl WthorFile {
     ///
     /// # Errors
     /// A [`WthorError`] if the header is short or not 8×8, the length does not match the
-    /// game count, or a move byte is not a square.
+    /// game count, a move byte is not a square, or a score is above 64.
     pub fn parse(bytes: &[u8]) -> Result<WthorFile, WthorError> {
         let header = WthorHeader::parse(bytes)?;
         if !matches!(header.board_size, 0 | 8) {

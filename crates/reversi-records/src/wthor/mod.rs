@@ -15,7 +15,7 @@ mod file;
 mod names;
 mod replay;
 
-pub use file::{DateField, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader};
+pub use file::{DateField, ScoreField, WthorDate, WthorError, WthorFile, WthorGame, WthorHeader};
 pub use names::{NameFile, NameKind};
 pub use replay::{IllegalWthorMove, WthorReplay, WthorSummary};
 

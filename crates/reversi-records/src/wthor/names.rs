@@ -39,16 +39,24 @@ pub struct NameFile {
     kind: NameKind,
     header: WthorHeader,
     names: Vec<String>,
+    // The bytes after each name's first NUL, as read, when any of them is not a NUL; empty
+    // for a name padded with NULs (all those of `new`). Kept so that a file is written back
+    // byte for byte: dropping them would change a file silently.
+    padding: Vec<Vec<u8>>,
 }
 
 impl NameFile {
-    /// A file of these names; the header's record count is set when it is written.
+    /// A file of these names; the header's record count is set when it is written, and its
+    /// other fields (the game count included, which name files do not use) are kept.
     #[must_use]
     pub fn new(kind: NameKind, header: WthorHeader, names: Vec<String>) -> NameFile {
-        NameFile { kind, header, names }
+        let padding = vec![Vec::new(); names.len()];
+        NameFile { kind, header, names, padding }
     }
 
-    /// Reads a name file. Each name is read as Latin-1 up to its first NUL.
+    /// Reads a name file. Each name is read as Latin-1 up to its first NUL; whatever follows
+    /// that NUL in its record is kept, unseen, so that [`to_bytes`](NameFile::to_bytes)
+    /// gives back the bytes read.
     ///
     /// # Errors
     /// [`WthorError::Truncated`] or [`WthorError::TrailingBytes`] if the length does not
@@ -63,15 +71,18 @@ impl NameFile {
         if bytes.len() > expected {
             return Err(WthorError::TrailingBytes { expected, found: bytes.len() });
         }
-        let names = bytes[HEADER_LEN..]
+        let (names, padding) = bytes[HEADER_LEN..]
             .chunks_exact(len)
             .map(|record| {
                 let end = record.iter().position(|&b| b == 0).unwrap_or(record.len());
                 // Latin-1 maps each byte to the code point of the same value.
-                record[..end].iter().map(|&b| char::from(b)).collect()
+                let name: String = record[..end].iter().map(|&b| char::from(b)).collect();
+                let after = record.get(end + 1..).unwrap_or_default();
+                let padding = if after.iter().all(|&b| b == 0) { Vec::new() } else { after.to_vec() };
+                (name, padding)
             })
-            .collect();
-        Ok(NameFile { kind, header, names })
+            .unzip();
+        Ok(NameFile { kind, header, names, padding })
     }
 
     /// The bytes of the file: each name in Latin-1, NUL padded.
@@ -84,8 +95,8 @@ impl NameFile {
             u16::try_from(self.names.len()).map_err(|_| WthorError::TooManyGames { count: self.names.len() })?;
         let len = self.kind.record_len();
         let mut out = Vec::with_capacity(HEADER_LEN + len * self.names.len());
-        out.extend_from_slice(&self.header.with_games(0).with_records(count).to_bytes());
-        for (index, name) in self.names.iter().enumerate() {
+        out.extend_from_slice(&self.header.with_records(count).to_bytes());
+        for (index, (name, padding)) in self.names.iter().zip(&self.padding).enumerate() {
             let bad = || WthorError::Name { index, name: name.clone(), len };
             let bytes: Vec<u8> = name
                 .chars()
@@ -96,7 +107,13 @@ impl NameFile {
                 return Err(bad());
             }
             out.extend_from_slice(&bytes);
-            out.resize(out.len() + len - bytes.len(), 0);
+            let end = out.len() + len - bytes.len();
+            if !padding.is_empty() {
+                // Read from a record of this length after this name and its NUL: it fits.
+                out.push(0);
+                out.extend_from_slice(padding);
+            }
+            out.resize(end, 0);
         }
         Ok(out)
     }
