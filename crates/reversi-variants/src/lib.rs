@@ -44,7 +44,6 @@
 //! [`layout::draw`] is this algorithm; [`Rules::blocked_cells`] applies it to a table.
 //! [`Blocked::None`] blocks nothing and [`Blocked::Fixed`] names its cells; neither draws.
 
-pub mod cli;
 mod error;
 mod game;
 pub mod layout;
