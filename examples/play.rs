@@ -3,7 +3,7 @@
 //! table and the same game.
 //!
 //! ```text
-//! cargo run --example play -- [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
+//! cargo run --example play -- [--help] [--version] [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
 //!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
 //! ```
 //!
@@ -11,18 +11,37 @@
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
 //! `result: B-W` (Black's score, then White's).
 
+mod args;
 mod output;
+mod record_file;
+mod table;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use output::outln;
+use record_file::RecordFile;
 use reversi_kit::core::diagram;
 use reversi_kit::records::{GameRecord, Metadata};
 use reversi_kit::variants::players::{MobilityPlayer, Player, RandomPlayer};
-use reversi_kit::variants::{Blocked, Game, Move, Rules, cli};
+use reversi_kit::variants::{Blocked, Game, Move, Rules};
+use table::TableArgs;
 
-const USAGE: &str = "usage: play [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7] \
-[--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]";
+/// Plays a whole game between two built-in players (Black random, White mobility), drawing
+/// the board after every move; the same seed gives the same table and the same game.
+#[derive(Debug, Parser)]
+#[command(name = "play", version)]
+struct Options {
+    #[command(flatten)]
+    table: TableArgs,
+    /// Print only the summary lines, not the board after every move
+    #[arg(long)]
+    quiet: bool,
+    /// Save the game as a JSON record to FILE (opened before the game starts)
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
 
 /// How much to print.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -33,70 +52,37 @@ enum Verbosity {
     Quiet,
 }
 
-/// The example's own flags, after the table flags are taken out.
-struct Options {
-    verbosity: Verbosity,
-    /// `--record FILE`: where to save the game as a JSON record.
-    record: Option<String>,
-}
-
-fn parse_options(rest: &[String]) -> Result<Options, String> {
-    let mut options = Options { verbosity: Verbosity::Full, record: None };
-    let mut args = rest.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--record" if options.record.is_none() => {
-                options.record = Some(args.next().ok_or("--record needs a file name")?.clone());
-            }
-            "--record" => return Err("--record is given twice".to_owned()),
-            "--quiet" if options.verbosity == Verbosity::Full => options.verbosity = Verbosity::Quiet,
-            "--quiet" => return Err("--quiet is given twice".to_owned()),
-            other => return Err(format!("unknown argument {other:?}")),
-        }
-    }
-    Ok(options)
-}
-
 fn main() -> ExitCode {
-    let mut args = Vec::new();
-    for arg in std::env::args_os().skip(1) {
-        match arg.into_string() {
-            Ok(arg) if arg == "--help" || arg == "-h" => {
-                outln!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            Ok(arg) => args.push(arg),
-            Err(arg) => return fail(&format!("argument {arg:?} is not valid UTF-8")),
-        }
-    }
-    let table = match cli::parse_table_args(args, Rules::builder().blocked(Blocked::Random)) {
-        Ok(table) => table,
-        Err(err) => return fail(&err.to_string()),
+    let options = args::parse::<Options>();
+    let rules = options.table.rules_or_exit::<Options>(Rules::builder().blocked(Blocked::Random));
+    // A file that cannot be written is found now, not after the game.
+    let mut record = match options.record {
+        None => None,
+        Some(path) => match RecordFile::open(path.clone()) {
+            Ok(file) => Some(file),
+            Err(e) => return fail(&format!("cannot write the record to {}: {e}", path.display())),
+        },
     };
-    let options = match parse_options(table.rest()) {
-        Ok(options) => options,
-        Err(message) => return fail(&message),
-    };
-    let seed = table.seed().unwrap_or_else(cli::fresh_seed);
-    match play(table.rules().clone(), seed, options.verbosity, options.record.as_deref()) {
+    let verbosity = if options.quiet { Verbosity::Quiet } else { Verbosity::Full };
+    let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
+    match play(rules, seed, verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
     }
 }
 
+/// Reports an error that is not the command line's: no usage, exit status 1.
 fn fail(message: &str) -> ExitCode {
     eprintln!("play: {message}");
-    eprintln!("{USAGE}");
-    ExitCode::from(2)
+    ExitCode::FAILURE
 }
 
-fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> Result<(), String> {
+fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&mut RecordFile>) -> Result<(), String> {
     let full = verbosity == Verbosity::Full;
     outln!("seed: {seed}");
     outln!("rules: {rules}");
     let mut game = Game::new(rules, seed).map_err(|e| e.to_string())?;
-    let blocked = game.blocked();
-    outln!("blocked: {}", if blocked.is_empty() { "none".to_owned() } else { blocked.to_string() });
+    outln!("blocked: {}", table::blocked_line(game.blocked()));
 
     // The random player's draws are kept apart from the layout's by a different key.
     let mut black = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
@@ -124,15 +110,15 @@ fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&str>) -> 
         }
     }
     let result = game.result().ok_or("the players stopped before the end")?;
-    if let Some(path) = record {
+    if let Some(file) = record {
         let metadata = Metadata {
             black: Some(black.name().to_owned()),
             white: Some(white.name().to_owned()),
             ..Metadata::default()
         };
         let record = GameRecord::from_game(&game).map_err(|e| e.to_string())?.with_metadata(metadata);
-        let json = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
-        std::fs::write(path, json + "\n").map_err(|e| format!("{path}: {e}"))?;
+        let path = file.path().display().to_string();
+        file.save(&record).map_err(|e| format!("cannot write the record to {path}: {e}"))?;
         outln!("record: {path}");
     }
     let winner = result.winner().map_or("draw".to_owned(), |c| format!("{c} wins"));

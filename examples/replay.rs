@@ -1,7 +1,7 @@
 //! Replays a game file and prints the board after its moves.
 //!
 //! ```text
-//! cargo run --example replay -- FILE [--game N]
+//! cargo run --example replay -- [--help] [--version] FILE [--game N]
 //! ```
 //!
 //! The format comes from the extension: `.json` (a [`GameRecord`]), `.ggf` (GGF; game `N` of
@@ -9,20 +9,35 @@
 //! optional) or `.wtb` (WTHOR; game `N`, the first by default). The last line is
 //! `result: B-W`: the record's result; for a game without one (an unfinished transcript or
 //! GGF game), the discs on the board; for WTHOR, the replayed score of a finished game and the
-//! recorded one otherwise. An invalid file is reported with its error and exit status 1.
+//! recorded one otherwise. The lines before it give the rules in full (as `play` prints them)
+//! and how the game ended. An invalid file is reported with its error and exit status 1, as
+//! is a file that is not a regular file (a FIFO, a device) or is larger than 64 MiB.
 
+mod args;
+mod files;
 mod output;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use output::outln;
 use reversi_kit::core::{Bitboard, Position, diagram};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};
 use reversi_kit::variants::{Game, Rules};
 
-const USAGE: &str = "usage: replay FILE [--game N]   (FILE: .json, .ggf, .txt or .wtb)";
+/// Replays a game file and prints the board after its moves.
+#[derive(Debug, PartialEq, Eq, Parser)]
+#[command(name = "replay", version)]
+struct Options {
+    /// The file: .json (a record), .ggf, .txt (a transcript of an 8x8 game) or .wtb (WTHOR)
+    file: PathBuf,
+    /// Which game of a GGF or WTHOR file, from 1
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    game: usize,
+}
 
 /// What a replay shows: the final position, the moves and the result line.
 #[derive(Debug)]
@@ -34,15 +49,8 @@ struct Shown {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (file, game) = match parse_args(&args) {
-        Ok(parsed) => parsed,
-        Err(message) => {
-            eprintln!("replay: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    match replay(Path::new(&file), game) {
+    let Options { file, game } = args::parse();
+    match replay(&file, game) {
         Ok(shown) => {
             for note in &shown.notes {
                 outln!("{note}");
@@ -53,33 +61,15 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("replay: {file}: {message}");
+            eprintln!("replay: {}: {message}", file.display());
             ExitCode::FAILURE
         }
     }
 }
 
-fn parse_args(args: &[String]) -> Result<(String, usize), String> {
-    let mut file = None;
-    let mut game = 1;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--game" => {
-                let n = it.next().ok_or("--game needs a number")?;
-                game = n.parse().ok().filter(|&n: &usize| n >= 1).ok_or(format!("invalid game number {n:?}"))?;
-            }
-            "--help" | "-h" => return Err("help".into()),
-            _ if file.is_none() => file = Some(arg.clone()),
-            other => return Err(format!("unexpected argument {other:?}")),
-        }
-    }
-    Ok((file.ok_or("no file given")?, game))
-}
-
 fn replay(path: &Path, game: usize) -> Result<Shown, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
     let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
     match extension.as_str() {
         "json" => {
@@ -113,17 +103,16 @@ fn replay(path: &Path, game: usize) -> Result<Shown, String> {
             let g = games.get(game - 1).ok_or(format!("the file has {} games, not {game}", games.len()))?;
             let r = g.replay().map_err(|e| format!("game {game}: {e}"))?;
             let state = if r.is_finished() { "finished" } else { "unfinished" };
-            let (black, white) = if r.is_finished() {
-                (r.replayed_score(), 64 - r.replayed_score())
-            } else {
-                (r.recorded_score(), 64 - r.recorded_score())
-            };
+            let black = if r.is_finished() { r.replayed_score() } else { r.recorded_score() };
+            // A score byte is not checked against the board's 64 cells everywhere: subtract with care.
+            let white = 64u8.checked_sub(black).ok_or(format!("game {game}: score {black} is more than 64 discs"))?;
             Ok(Shown {
                 position: *r.position(),
                 moves: transcript::write(r.moves()),
                 result: format!("{black}-{white}"),
                 notes: vec![
                     format!("game {game} of {}, {state}", games.len()),
+                    format!("rules: {}", Rules::default()),
                     format!("replayed {} recorded {}", r.replayed_score(), r.recorded_score()),
                 ],
             })
@@ -134,7 +123,8 @@ fn replay(path: &Path, game: usize) -> Result<Shown, String> {
 
 fn from_record(record: &GameRecord, mut notes: Vec<String>) -> Shown {
     let game = record.replay();
-    notes.push(format!("rules: {}, ended: {}", game.rules().board(), record.result().ending()));
+    notes.push(format!("rules: {}", game.rules()));
+    notes.push(format!("ended: {}", record.result().ending()));
     if !record.blocked().is_empty() {
         notes.push(format!("blocked: {}", record.blocked()));
     }
@@ -146,7 +136,8 @@ fn from_record(record: &GameRecord, mut notes: Vec<String>) -> Shown {
     }
 }
 
-fn from_game(game: &Game, notes: Vec<String>) -> Shown {
+fn from_game(game: &Game, mut notes: Vec<String>) -> Shown {
+    notes.push(format!("rules: {}", game.rules()));
     let discs = |c| game.position().count(c);
     Shown {
         position: *game.position(),
@@ -209,12 +200,44 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let args = |a: &[&str]| parse_args(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(args(&["f.wtb", "--game", "3"]), Ok(("f.wtb".into(), 3)));
-        assert_eq!(args(&["f.json"]), Ok(("f.json".into(), 1)));
-        assert!(args(&["f.wtb", "--game", "0"]).is_err());
-        assert!(args(&["f.wtb", "--game"]).is_err());
-        assert!(args(&[]).is_err());
-        assert!(args(&["a", "b"]).is_err());
+        let args = |a: &[&str]| Options::try_parse_from(std::iter::once("replay").chain(a.iter().copied()));
+        let options = |file: &str, game| Options { file: file.into(), game };
+        assert_eq!(args(&["f.wtb", "--game", "3"]).unwrap(), options("f.wtb", 3));
+        assert_eq!(args(&["f.json"]).unwrap(), options("f.json", 1));
+        for bad in [
+            &["f.wtb", "--game", "0"][..],
+            &["f.wtb", "--game"],
+            &[],
+            &["a", "b"],
+            &["f.wtb", "--game", "99999999999999999999"],
+        ] {
+            assert!(args(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn special_and_huge_files_are_refused() {
+        assert!(replay(Path::new("/dev/zero"), 1).unwrap_err().contains("not a regular file"));
+        let dir = std::env::temp_dir();
+        assert!(replay(&dir, 1).unwrap_err().contains("not a regular file"));
+        // Sparse: no disk is used for its zeros.
+        let huge = temp("huge.wtb", b"");
+        std::fs::File::options().write(true).open(&huge).unwrap().set_len(files::MAX_FILE_BYTES + 1).unwrap();
+        assert!(replay(&huge, 1).unwrap_err().contains("larger than the limit of 64 MiB"));
+        std::fs::remove_file(&huge).unwrap();
+    }
+
+    #[test]
+    fn a_wthor_score_above_64_is_an_error_not_an_overflow() {
+        // The third game of the fixture stopped early: its recorded score is shown.
+        let mut bytes = std::fs::read(fixture("sample.wtb")).unwrap();
+        let score_byte = 16 + 2 * 68 + 6;
+        assert_eq!(bytes[score_byte], 40);
+        bytes[score_byte] = 200;
+        match replay(&temp("score.wtb", &bytes), 3) {
+            // The library may refuse the byte itself; if it does not, the example must.
+            Err(message) => assert!(message.contains("200") || message.contains("score"), "{message}"),
+            Ok(shown) => panic!("a score of 200 was shown as {}", shown.result),
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Replays every game of WTHOR `.wtb` files and checks the recorded scores.
 //!
 //! ```text
-//! cargo run --release --example wthor -- [--verbose] FILE.wtb...
+//! cargo run --release --example wthor -- [--help] [--version] [--verbose] FILE.wtb...
 //! ```
 //!
 //! Each game that stopped early, whose replayed score differs from the recorded one, or that
@@ -10,51 +10,81 @@
 //! there. The last line is the tally:
 //! `N games, F finished, M scores match, U unfinished, I illegal`.
 //! A file that cannot be read is an error: the program prints it and exits with status 1; so
-//! does a game with an illegal move, after the tally.
+//! does a game with an illegal move, after the tally. Only regular files of at most 64 MiB are
+//! read (a WTHOR year is under 1 MB). Over several files, a bar on stderr counts the files
+//! done, when stderr is a terminal.
 
+mod args;
+mod files;
 mod output;
+mod progress;
 
-use std::path::Path;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
 use output::outln;
 use reversi_records::transcript;
 use reversi_records::wthor::{NameFile, NameKind, WthorFile, WthorGame, WthorSummary};
 
+/// Replays every game of WTHOR .wtb files and checks the recorded scores.
+#[derive(Debug, Parser)]
+#[command(name = "wthor", version)]
+struct Options {
+    /// A line for every game, with its moves, not only for the games that stopped early,
+    /// whose score differs or that hold an illegal move
+    #[arg(long, short)]
+    verbose: bool,
+    /// The .wtb files; WTHOR.JOU and WTHOR.TRN beside them give the names
+    #[arg(required = true, value_name = "FILE.wtb")]
+    files: Vec<PathBuf>,
+}
+
+/// How much to print for each game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// Only the games that stopped early, whose score differs or that hold an illegal move.
+    Exceptions,
+    /// Every game, with its moves.
+    Every,
+}
+
 fn main() -> ExitCode {
-    let mut verbose = false;
-    let mut files = Vec::new();
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "--verbose" | "-v" => verbose = true,
-            "--help" | "-h" => {
-                outln!("usage: wthor [--verbose] FILE.wtb...");
-                return ExitCode::SUCCESS;
-            }
-            _ => files.push(arg),
-        }
-    }
-    if files.is_empty() {
-        eprintln!("usage: wthor [--verbose] FILE.wtb...");
-        return ExitCode::FAILURE;
-    }
+    let options = args::parse::<Options>();
+    let detail = if options.verbose { Detail::Every } else { Detail::Exceptions };
+    let bar = if options.files.len() > 1 {
+        progress::bar(options.files.len() as u64, "files")
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let mut total = WthorSummary::default();
-    for file in &files {
-        match replay_file(Path::new(file), verbose, &mut total) {
-            Ok(summary) => outln!("{file}: {summary}"),
+    for file in &options.files {
+        bar.set_message(file.display().to_string());
+        // The bar steps aside while a line is printed, so that the two do not mix.
+        match replay_file(file, detail, &mut total, &mut |line| bar.suspend(|| outln!("{line}"))) {
+            Ok(summary) => bar.suspend(|| outln!("{}: {summary}", file.display())),
             Err(message) => {
-                eprintln!("{file}: {message}");
+                bar.finish_and_clear();
+                eprintln!("wthor: {}: {message}", file.display());
                 return ExitCode::FAILURE;
             }
         }
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     outln!("{total}");
     // A game that stopped early is a fact of the database; an illegal move is a broken file.
     if total.illegal > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
-fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<WthorSummary, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+fn replay_file(
+    path: &Path,
+    detail: Detail,
+    total: &mut WthorSummary,
+    print: &mut dyn FnMut(String),
+) -> Result<WthorSummary, String> {
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
     let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let players = names(&dir.join("WTHOR.JOU"), NameKind::Players)?;
@@ -66,8 +96,8 @@ fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<W
         total.add(&replay);
         let who = || describe(game, players.as_ref(), tournaments.as_ref());
         match &replay {
-            Err(e) => outln!("game {}: illegal {e} [{}]", i + 1, who()),
-            Ok(r) if verbose || !r.score_matches() => {
+            Err(e) => print(format!("game {}: illegal {e} [{}]", i + 1, who())),
+            Ok(r) if detail == Detail::Every || !r.score_matches() => {
                 let state = if r.is_finished() { "finished" } else { "unfinished" };
                 let mut line = format!(
                     "game {}: {} moves, {state}, replayed {} recorded {} [{}]",
@@ -77,11 +107,11 @@ fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<W
                     r.recorded_score(),
                     who()
                 );
-                if verbose {
+                if detail == Detail::Every {
                     line.push(' ');
                     line.push_str(&transcript::write(r.moves()));
                 }
-                outln!("{line}");
+                print(line);
             }
             Ok(_) => {}
         }
@@ -89,10 +119,13 @@ fn replay_file(path: &Path, verbose: bool, total: &mut WthorSummary) -> Result<W
     Ok(summary)
 }
 
+/// The names of `path`, or `None` if there is no such file; a file that is there but cannot
+/// be read or parsed is an error.
 fn names(path: &Path, kind: NameKind) -> Result<Option<NameFile>, String> {
-    match std::fs::read(path) {
+    match files::read(path) {
         Ok(bytes) => NameFile::parse(kind, &bytes).map(Some).map_err(|e| format!("{}: {e}", path.display())),
-        Err(_) => Ok(None),
+        Err(files::ReadError::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("{}: {e}", path.display())),
     }
 }
 

@@ -1,82 +1,61 @@
 //! Every example run as a program with a stdout nobody reads (`example | head -1` once `head`
 //! has gone): it stops quietly, with no panic, no message and exit status 0. Any other failure
 //! to write stdout (a full disk) is still an error: a message on stderr and exit status 1.
-//! Cargo builds the examples first (with the profile of this test).
+//! Either way `duel` saves its game first.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+mod common;
 
-/// The directory of the built examples, built once for all the tests of this file.
-fn examples_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test's path");
-        // target/<profile>/deps/closed_stdout-<hash> → target/<profile>
-        let profile_dir = exe.parent().and_then(Path::parent).expect("a deps directory");
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") => "dev".to_owned(),
-            Some(other) => other.to_owned(),
-            None => panic!("no profile directory above {}", exe.display()),
-        };
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--examples", "--profile", &profile, "--manifest-path"])
-            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "cargo build --examples failed");
-        profile_dir.join("examples")
-    })
-}
+use std::process::{Output, Stdio};
 
-fn fixture(name: &str) -> String {
-    concat!(env!("CARGO_MANIFEST_DIR"), "/crates/reversi-records/tests/data/").to_owned() + name
-}
+use common::fixture;
 
-/// Each example with arguments that make it print (help included), and empty stdin.
-fn runs() -> Vec<(&'static str, Vec<String>)> {
+/// Each example with arguments that make it print (help and version included), and empty stdin.
+fn runs(record: &str) -> Vec<(&'static str, Vec<String>)> {
     let owned = |args: &[&str]| args.iter().map(|&a| a.to_owned()).collect::<Vec<_>>();
-    vec![
+    let mut runs = vec![
         ("perft", owned(&["--depth", "2"])),
-        ("perft", owned(&["--help"])),
         ("play", owned(&["--seed", "42"])),
         ("play", owned(&["--seed", "42", "--quiet"])),
-        ("play", owned(&["--help"])),
         ("replay", vec![fixture("sample.json")]),
         ("replay", vec![fixture("sample.wtb"), "--game".into(), "2".into()]),
         ("wthor", vec!["--verbose".into(), fixture("sample.wtb")]),
-        ("wthor", owned(&["--help"])),
-        ("duel", vec!["--seed".into(), "3".into(), "--record".into(), record_path()]),
-        ("duel", owned(&["--help"])),
-    ]
+        ("duel", vec!["--seed".into(), "3".into(), "--record".into(), record.to_owned()]),
+    ];
+    for example in ["perft", "play", "replay", "wthor", "duel"] {
+        runs.push((example, owned(&["--help"])));
+        runs.push((example, owned(&["--version"])));
+    }
+    runs
 }
 
-/// Where duel would save its record, were it to get that far: not the working directory.
-fn record_path() -> String {
-    std::env::temp_dir().join(format!("closed-stdout-{}.json", std::process::id())).display().to_string()
+/// Where duel saves its record in the test `test`: not the working directory.
+fn record_path(test: &str) -> String {
+    common::temp_path(&format!("{test}.json")).display().to_string()
 }
 
-/// Runs `example` with `args`, its stdout going to `stdout`, its stdin empty.
-fn run(example: &str, args: &[String], stdout: impl Into<Stdio>) -> Output {
-    let exe = examples_dir().join(format!("{example}{}", std::env::consts::EXE_SUFFIX));
-    Command::new(&exe)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()))
+/// Runs `example` with `args`, its stdout going to `stdout`, its stdin empty; for duel with
+/// the `record` file, checks that the game was saved all the same.
+fn run(example: &str, args: &[String], stdout: impl Into<Stdio>, record: &str) -> Output {
+    let _ = std::fs::remove_file(record);
+    let output = common::run(example, args, Stdio::null(), stdout);
+    if example == "duel" && args.iter().any(|a| a == record) {
+        let text = std::fs::read_to_string(record).unwrap_or_else(|e| panic!("duel {args:?} saved no record: {e}"));
+        assert!(text.contains("\"ending\": \"unfinished\""), "{text}");
+        std::fs::remove_file(record).expect("removed");
+    }
+    output
 }
 
 #[test]
 fn a_closed_stdout_ends_every_example_quietly() {
     let mut failures = Vec::new();
-    for (example, args) in runs() {
+    let record = record_path("closed");
+    for (example, args) in runs(&record) {
         // The reading end is closed before the program starts, so its very first write fails
         // with a broken pipe, whatever the pipe's buffer size and the timing.
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let output = run(example, &args, writer);
+        let output = run(example, &args, writer, &record);
         let stderr = String::from_utf8_lossy(&output.stderr);
         if !output.status.success() || !stderr.is_empty() {
             failures.push(format!("{example} {args:?}: {}, stderr: {stderr}", output.status));
@@ -90,9 +69,10 @@ fn a_closed_stdout_ends_every_example_quietly() {
 #[test]
 fn a_full_stdout_is_an_error_with_a_message() {
     let mut failures = Vec::new();
-    for (example, args) in runs() {
+    let record = record_path("full");
+    for (example, args) in runs(&record) {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
-        let output = run(example, &args, full);
+        let output = run(example, &args, full, &record);
         let stderr = String::from_utf8_lossy(&output.stderr);
         let told = stderr.starts_with(&format!("{example}: ")) && stderr.contains("No space left on device");
         if output.status.code() != Some(1) || !told || stderr.contains("panicked") {

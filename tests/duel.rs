@@ -1,9 +1,26 @@
 //! The `duel` example driven through scripted input: illegal moves explained, `hint`, `undo`,
-//! `quit`, the end of input, whole games with forced passes, the saved record and the flags.
-//! The example's logic lives in `examples/duel/session.rs`, included here as a module.
+//! `quit`, the end of input, hostile lines, whole games with forced passes, the saved record
+//! and the flags; and the program itself, saving its game at the end of input and on Ctrl-C.
+//! The example's logic lives in `examples/duel/session.rs`, included here as a module with the
+//! shared modules it uses.
 
+#[allow(dead_code, reason = "the session uses part of the shared modules")]
+#[path = "../examples/args/mod.rs"]
+mod args;
+mod common;
+#[allow(unused, reason = "the session uses part of the shared modules")]
+#[path = "../examples/output/mod.rs"]
+mod output;
+#[allow(dead_code, reason = "the test saves records but names no file")]
+#[path = "../examples/record_file/mod.rs"]
+mod record_file;
 #[path = "../examples/duel/session.rs"]
 mod session;
+#[allow(dead_code, reason = "the session uses part of the shared modules")]
+#[path = "../examples/table/mod.rs"]
+mod table;
+
+use clap::Parser;
 
 use reversi_kit::Color;
 use reversi_kit::core::diagram;
@@ -14,8 +31,14 @@ use session::{Finish, Outcome};
 
 /// Runs a duel on `game` with `script` as the human's input; gives the output and the outcome.
 fn duel(game: Game, human: Color, script: &str) -> (String, Outcome) {
-    let mut out = Vec::new();
-    let outcome = session::run(game, human, script.as_bytes(), &mut out).expect("writing to a Vec cannot fail");
+    duel_bytes(game, human, script.as_bytes())
+}
+
+/// [`duel`] with any bytes as input.
+fn duel_bytes(game: Game, human: Color, script: &[u8]) -> (String, Outcome) {
+    let mut out: Vec<u8> = Vec::new();
+    let outcome =
+        session::run(game, human, script, &mut out, &mut |_| {}).unwrap_or_else(|e| panic!("the duel fails: {e}"));
     (String::from_utf8(out).expect("the output is UTF-8"), outcome)
 }
 
@@ -36,7 +59,7 @@ fn reply(game: &Game) -> Move {
 fn illegal_moves_are_explained_and_the_prompt_comes_back() {
     let (out, outcome) = duel(standard(1), Color::Black, "a1\nzz\nd4\npass\n\nd3\nquit\n");
     assert!(out.contains("illegal move a1: a1 flips nothing"), "{out}");
-    assert!(out.contains("invalid move \"zz\""), "{out}");
+    assert!(out.contains("\"zz\" is neither a cell of this board (a1 to h8) nor a command"), "{out}");
     assert!(out.contains("illegal move d4: d4 is occupied"), "{out}");
     assert!(out.contains("illegal move pass: cannot pass: black has a legal move"), "{out}");
     assert!(out.contains("black plays d3, flips d4"), "{out}");
@@ -201,8 +224,12 @@ fn undo_after_passes_leaves_the_human_to_move() {
 #[test]
 fn the_saved_record_reads_back() {
     let (_, outcome) = duel(standard(9), Color::Black, "d3\nc3\n");
-    let path = std::env::temp_dir().join(format!("duel-test-{}.json", std::process::id()));
-    session::save_record(&outcome.record, &path).expect("saved");
+    let path = common::temp_path("duel-test.json");
+    // A longer file is there already: saving replaces all of it.
+    std::fs::write(&path, "x".repeat(10_000)).expect("written");
+    let mut file = record_file::RecordFile::open(path.clone()).expect("opens");
+    file.save(&outcome.record).expect("saved");
+    file.save(&outcome.record).expect("saved again");
     let text = std::fs::read_to_string(&path).expect("read back");
     std::fs::remove_file(&path).expect("removed");
     let back: GameRecord = serde_json::from_str(&text).expect("a valid record");
@@ -213,24 +240,24 @@ fn the_saved_record_reads_back() {
     assert_eq!(session::default_record_path(9).to_str(), Some("duel-9.json"));
 }
 
-fn args(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| (*s).to_owned()).collect()
+fn parse(list: &[&str]) -> Result<session::Options, clap::Error> {
+    session::Options::try_parse_from(std::iter::once("duel").chain(list.iter().copied()))
 }
 
 #[test]
 fn flags() {
-    let defaults = session::parse_args(Vec::new()).expect("no flags");
-    assert_eq!(defaults.rules, Rules::default());
-    assert_eq!((defaults.seed, defaults.human, defaults.record), (None, Color::Black, None));
+    let defaults = parse(&[]).expect("no flags");
+    assert_eq!(defaults.table.rules(Rules::builder()), Ok(Rules::default()));
+    assert_eq!((defaults.table.seed, defaults.color, defaults.record), (None, Color::Black, None));
 
-    let options = session::parse_args(args(&["--color", "white", "--record=game.json", "--size", "6x6", "--seed=3"]))
-        .expect("valid flags");
-    assert_eq!(options.human, Color::White);
+    let options = parse(&["--color", "white", "--record=game.json", "--size", "6x6", "--seed=3"]).expect("valid flags");
+    assert_eq!(options.color, Color::White);
     assert_eq!(options.record.as_deref(), Some(std::path::Path::new("game.json")));
-    assert_eq!(options.rules.board(), Board::Rectangle { width: 6, height: 6 });
-    assert_eq!(options.seed, Some(3));
+    assert_eq!(options.table.rules(Rules::builder()).expect("rules").board(), Board::Rectangle { width: 6, height: 6 });
+    assert_eq!(options.table.seed, Some(3));
 
-    // The usage line names every flag.
+    // The help names every flag.
+    let help = parse(&["--help"]).expect_err("help is not a duel").to_string();
     for flag in [
         "--seed",
         "--size",
@@ -241,50 +268,105 @@ fn flags() {
         "--scoring",
         "--color",
         "--record",
+        "--version",
     ] {
-        assert!(session::USAGE.contains(flag), "{flag}");
+        assert!(help.contains(flag), "{flag}: {help}");
     }
 
     for (bad, expected) in [
-        (&["--color", "red"][..], "--color"),
-        (&["--colour=white"][..], "unknown argument"),
-        (&["--record"][..], "--record needs a value"),
-        (&["--record="][..], "--record needs a file name"),
-        (&["--color", "black", "--color", "white"][..], "given twice"),
-        (&["--size", "5x5"][..], "impossible rules"),
-        (&["--size", "9y9"][..], "--size: \"9y9\" is not a board size"),
+        (&["--color", "red"][..], "invalid value 'red' for '--color <black|white>'"),
+        (&["--colour=white"][..], "unexpected argument '--colour'"),
+        (&["--record"][..], "a value is required for '--record <FILE>'"),
+        (&["--color", "black", "--color", "white"][..], "cannot be used multiple times"),
+        (&["--size", "9y9"][..], "\"9y9\" is not a board size"),
         (&["--handicap=white:a1,a1"][..], "a1 is listed twice"),
-        (&["--octagon", "--handicap", "black:1"][..], "Octagon"),
+        (&["--seed", "18446744073709551616"][..], "invalid value '18446744073709551616' for '--seed <S>'"),
     ] {
-        let err = session::parse_args(args(bad)).expect_err("invalid flags");
+        let err = parse(bad).expect_err("invalid flags").to_string();
         assert!(err.contains(expected), "{bad:?}: {err}");
+    }
+    // Flags that read but make impossible rules.
+    for (bad, expected) in
+        [(&["--size", "5x5"][..], "width 5"), (&["--octagon", "--handicap", "black:1"][..], "Octagon")]
+    {
+        let err = parse(bad).expect("readable flags").table.rules(Rules::builder()).expect_err("impossible rules");
+        assert!(err.to_string().contains(expected), "{bad:?}: {err}");
     }
 }
 
+#[test]
+fn keys_that_send_escape_sequences_are_ignored() {
+    // Up arrow, F1 (SS3), F5, Alt-x, then a move typed after a stray arrow.
+    let (out, outcome) = duel(standard(1), Color::Black, "\u{1b}[A\n\u{1b}OP\n\u{1b}[15~\n\u{1b}x\n\u{1b}[Cd3\nquit\n");
+    assert!(!out.contains("neither a cell"), "{out}");
+    assert_eq!(outcome.record.moves().first(), Some(&mv("d3")));
+    assert_eq!(session::without_escapes("\u{1b}[1;5Ad\u{7}3\u{1b}"), "d3");
+}
+
+#[test]
+fn lines_that_are_not_text_or_too_long_are_refused_and_the_game_goes_on() {
+    let mut script = b"\xff\xfe\n".to_vec();
+    script.extend(std::iter::repeat_n(b'x', 50 << 20));
+    script.extend_from_slice(b"\nd3\nquit\n");
+    let (out, outcome) = duel_bytes(standard(1), Color::Black, &script);
+    assert!(out.contains("line ignored: not UTF-8 text"), "{out}");
+    assert!(out.contains(&format!("line ignored: longer than {} bytes", session::MAX_LINE)), "{out}");
+    assert_eq!(outcome.finish, Finish::Quit);
+    assert_eq!(outcome.record.moves().first(), Some(&mv("d3")));
+}
+
+#[test]
+fn read_line_keeps_no_more_than_the_limit() {
+    // 50 MB of one line, then `d3`, through a small buffer.
+    let long = [vec![b'a'; 50 << 20], b"\r\nd3\r\n".to_vec()].concat();
+    let mut input = std::io::BufReader::with_capacity(4096, long.as_slice());
+    assert_eq!(session::read_line(&mut input).expect("read"), session::Line::TooLong);
+    assert_eq!(session::read_line(&mut input).expect("read"), session::Line::Text("d3".into()));
+    assert_eq!(session::read_line(&mut input).expect("read"), session::Line::End);
+    let at_limit = [vec![b'a'; session::MAX_LINE], b"\n".to_vec()].concat();
+    assert!(
+        matches!(session::read_line(&mut at_limit.as_slice()).expect("read"), session::Line::Text(t) if t.len() == session::MAX_LINE)
+    );
+    let over = vec![b'a'; session::MAX_LINE + 1];
+    assert_eq!(session::read_line(&mut over.as_slice()).expect("read"), session::Line::TooLong);
+}
+
+#[test]
+fn a_bad_cell_is_described_in_the_range_of_the_board() {
+    let game = Game::new(Rules::builder().board(Board::Rectangle { width: 10, height: 10 }).build().expect("rules"), 1)
+        .expect("table");
+    let (out, _) = duel(game, Color::Black, "k5\nzz\nquit\n");
+    assert!(out.contains("k5 is not on this board: the cells go from a1 to j10"), "{out}");
+    assert!(out.contains("\"zz\" is neither a cell of this board (a1 to j10)"), "{out}");
+}
+
+#[test]
+fn the_prompt_says_whose_score_is_whose() {
+    let (out, _) = duel(standard(1), Color::White, "quit\n");
+    assert!(out.contains("white to move (score: black 4, white 1)"), "{out}");
+}
+
+#[test]
+fn the_game_is_watched_before_every_read() {
+    let mut seen = Vec::new();
+    let mut out: Vec<u8> = Vec::new();
+    session::run(standard(1), Color::Black, "d3\nundo\nquit\n".as_bytes(), &mut out, &mut |g: &Game| {
+        seen.push(g.history().len())
+    })
+    .expect("runs");
+    // Before each of the three reads: the start; after d3 and the reply; after the undo.
+    assert_eq!(seen, [0, 2, 0]);
+}
+
 /// The example itself, run as a program: stdin ends, the record goes to `--record`, and the
-/// output says where. Cargo builds the example first (with the profile of this test).
+/// output says where.
 #[test]
 fn the_example_program_saves_its_record_at_the_end_of_input() {
     use std::io::Write as _;
     use std::process::{Command, Stdio};
 
-    let exe = std::env::current_exe().expect("the test's path");
-    // target/<profile>/deps/duel-<hash> → target/<profile>
-    let profile_dir = exe.parent().and_then(std::path::Path::parent).expect("a deps directory");
-    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-        Some("debug") => "dev".to_owned(),
-        Some(other) => other.to_owned(),
-        None => panic!("no profile directory above {}", exe.display()),
-    };
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--example", "duel", "--profile", &profile, "--manifest-path"])
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "cargo build --example duel failed");
-    let duel = profile_dir.join("examples").join(format!("duel{}", std::env::consts::EXE_SUFFIX));
-
-    let record = std::env::temp_dir().join(format!("duel-e2e-{}.json", std::process::id()));
+    let duel = common::example("duel");
+    let record = common::temp_path("duel-e2e.json");
     let mut child = Command::new(&duel)
         .args(["--seed", "11", "--size", "6x6", "--blocked", "random", "--record"])
         .arg(&record)
@@ -294,7 +376,7 @@ fn the_example_program_saves_its_record_at_the_end_of_input() {
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", duel.display()));
     child.stdin.take().expect("stdin").write_all(b"b2\nhint\n").expect("written");
-    let output = child.wait_with_output().expect("the duel ends");
+    let output = common::wait(child, "duel");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.contains("end of input"), "{stdout}");
@@ -308,8 +390,61 @@ fn the_example_program_saves_its_record_at_the_end_of_input() {
     assert_eq!(saved.result().ending(), Ending::Unfinished);
     assert_eq!((saved.result().black(), saved.result().white()), (2, 2));
 
-    // Bad flags: exit status 2 and the usage.
-    let output = Command::new(&duel).arg("--size=5x5").output().expect("runs");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("usage: duel"));
+    // Bad flags: exit status 2 and the usage; no record file is made.
+    for bad in [&["--size=5x5"][..], &["--colour", "white"]] {
+        let output = Command::new(&duel).args(bad).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("Usage: duel"), "{bad:?}");
+    }
+    // A record file that cannot be written: said before the game starts, with no usage.
+    let output = Command::new(&duel).args(["--record", "/nonexistent/dir/x.json"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "the game started: {}", String::from_utf8_lossy(&output.stdout));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("duel: cannot write the record to /nonexistent/dir/x.json: "), "{stderr}");
+}
+
+/// Ctrl-C (SIGINT), a closed terminal (SIGHUP) and SIGTERM, while the duel waits for a move:
+/// the game so far is saved, and the program ends with status 130.
+#[cfg(unix)]
+#[test]
+fn a_signal_saves_the_game_like_quit() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    use std::process::{Command, Stdio};
+
+    for signal in ["INT", "HUP", "TERM"] {
+        let record = common::temp_path(&format!("duel-{signal}.json"));
+        let mut child = Command::new(common::example("duel"))
+            .args(["--seed", "5", "--record"])
+            .arg(&record)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("duel runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"d3\n").expect("written");
+        // Wait for the prompt after d3 and the reply: the handler is set by then.
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut seen = String::new();
+        while seen.matches("to move").count() < 2 {
+            let mut chunk = Vec::new();
+            if stdout.read_until(b':', &mut chunk).expect("reads") == 0 {
+                panic!("the duel ended early: {seen}");
+            }
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        let status = Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status();
+        assert!(status.expect("kill runs").success());
+        let output = common::wait(child, "duel");
+        drop(stdin);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "SIG{signal}: {stderr}");
+        assert!(stderr.contains(&format!("interrupted; record saved to {}", record.display())), "{stderr}");
+        let text = std::fs::read_to_string(&record).expect("the record was written");
+        std::fs::remove_file(&record).expect("removed");
+        let saved: GameRecord = serde_json::from_str(&text).expect("a valid record");
+        assert_eq!(saved.moves().len(), 2, "SIG{signal}: d3 and the reply");
+        assert_eq!(saved.result().ending(), Ending::Unfinished);
+    }
 }

@@ -1,74 +1,144 @@
 //! You against the built-in mobility player in the terminal, under any rules.
 //!
 //! ```text
-//! cargo run --example duel -- [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7]
-//!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof]
-//!     [--color black|white] [--record FILE]
+//! cargo run --example duel -- [--help] [--version] [--seed S] [--size WxH | --octagon]
+//!     [--blocked none|random|N|c3,f7] [--handicap black:N|white:N|black:a1,h8] [--free-opening]
+//!     [--scoring discs|wof] [--color black|white] [--record FILE]
 //! ```
 //!
 //! The table flags are those of the `play` example; the default is the standard 8×8 game,
 //! with you as Black. The board marks your legal moves with `*`. Type a cell (`d3`), `hint`
 //! for the built-in player's choice, `undo` to take back your last move and the reply, or
-//! `quit`. Quitting, the end of the input and the end of the game all save the record as JSON
-//! to `--record FILE` or `duel-<seed>.json`, and print where.
+//! `quit`. Lines longer than 256 bytes, lines that are not UTF-8 and the escape sequences of
+//! arrow and function keys are ignored.
+//!
+//! The record file (`--record FILE`, or `duel-<seed>.json`) is opened before the game starts.
+//! Whatever ends the duel saves the game there as JSON first: quitting, the end of the input,
+//! the end of the game, Ctrl-C, a closed terminal or SIGTERM (exit status 130), and a failure
+//! to read the input or to write the output (exit status 1; a reader of stdout that has gone
+//! ends the program quietly with status 0). A game stopped before its end is recorded as
+//! unfinished.
 
+#[path = "../args/mod.rs"]
+mod args;
 #[path = "../output/mod.rs"]
 mod output;
+#[path = "../record_file/mod.rs"]
+mod record_file;
 mod session;
+#[path = "../table/mod.rs"]
+mod table;
 
-use std::io;
-use std::process::ExitCode;
+use std::io::{self, Write};
+use std::process;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use output::outln;
-use reversi_kit::variants::{Game, cli};
-use session::DuelError;
+use record_file::RecordFile;
+use reversi_kit::Color;
+use reversi_kit::records::GameRecord;
+use reversi_kit::variants::{Game, Rules};
+use session::{DuelError, Options};
 
-fn main() -> ExitCode {
-    let mut args = Vec::new();
-    for arg in std::env::args_os().skip(1) {
-        match arg.into_string() {
-            Ok(arg) if arg == "--help" || arg == "-h" => {
-                outln!("{}", session::USAGE);
-                return ExitCode::SUCCESS;
-            }
-            Ok(arg) => args.push(arg),
-            Err(arg) => return fail(&format!("argument {arg:?} is not valid UTF-8")),
-        }
-    }
-    let options = match session::parse_args(args) {
-        Ok(options) => options,
-        Err(message) => return fail(&message),
-    };
-    let seed = options.seed.unwrap_or_else(cli::fresh_seed);
-    let game = match Game::new(options.rules, seed) {
-        Ok(game) => game,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let outcome = match session::run(game, options.human, io::stdin().lock(), &mut io::stdout()) {
-        Ok(outcome) => outcome,
-        // A read error on stdin cannot be a broken pipe: this one is stdout's, whose reader
-        // has gone. The game stops there, like the output, with no record saved.
-        Err(DuelError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => output::stop(&e),
-        Err(e) => {
-            eprintln!("duel: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let path = options.record.unwrap_or_else(|| session::default_record_path(seed));
-    match session::save_record(&outcome.record, &path) {
-        Ok(()) => {
-            outln!("record saved to {}", path.display());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("duel: cannot save the record to {}: {e}", path.display());
-            ExitCode::FAILURE
+/// The exit status after Ctrl-C (128 + SIGINT), also used for a closed terminal and SIGTERM.
+const INTERRUPTED: i32 = 130;
+
+/// Where the game goes, and the game as it last stood: shared by the duel and the handler of
+/// Ctrl-C, which may run at any moment on its own thread.
+struct Saver {
+    file: RecordFile,
+    human: Color,
+    game: Game,
+}
+
+impl Saver {
+    /// Saves `record`, or the game as it last stood if `record` is `None`; gives the line
+    /// that says where it went, or why it did not.
+    fn save(&mut self, record: Option<&GameRecord>) -> Result<String, String> {
+        let path = self.file.path().display().to_string();
+        let record = match record {
+            Some(record) => record.clone(),
+            None => session::record(&self.game, self.human).map_err(|e| format!("cannot record the game: {e}"))?,
+        };
+        match self.file.save(&record) {
+            Ok(()) => Ok(format!("record saved to {path}")),
+            Err(e) => Err(format!("cannot save the record to {path}: {e}")),
         }
     }
 }
 
-fn fail(message: &str) -> ExitCode {
-    eprintln!("duel: {message}");
-    eprintln!("{}", session::USAGE);
-    ExitCode::from(2)
+fn lock(saver: &Mutex<Saver>) -> MutexGuard<'_, Saver> {
+    // A panic elsewhere must not stop the game from being saved.
+    saver.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Writes a line on stderr; a stderr that cannot be written (a closed terminal) is no reason
+/// to stop before the game is saved.
+fn report(line: &str) {
+    let _ = writeln!(io::stderr(), "duel: {line}");
+}
+
+fn main() {
+    let options = args::parse::<Options>();
+    let rules = options.table.rules_or_exit::<Options>(Rules::builder());
+    let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
+    let game = match Game::new(rules, seed) {
+        Ok(game) => game,
+        Err(e) => {
+            report(&e.to_string());
+            process::exit(1);
+        }
+    };
+    let path = options.record.unwrap_or_else(|| session::default_record_path(seed));
+    // A file that cannot be written is found now, not when the game is to be saved.
+    let file = match RecordFile::open(path.clone()) {
+        Ok(file) => file,
+        Err(e) => {
+            report(&format!("cannot write the record to {}: {e}", path.display()));
+            process::exit(1);
+        }
+    };
+    let saver = Arc::new(Mutex::new(Saver { file, human: options.color, game: game.clone() }));
+
+    let on_signal = Arc::clone(&saver);
+    let handler = ctrlc::set_handler(move || {
+        let mut saver = lock(&on_signal);
+        match saver.save(None) {
+            Ok(line) => report(&format!("interrupted; {line}")),
+            Err(line) => report(&format!("interrupted; {line}")),
+        }
+        process::exit(INTERRUPTED);
+    });
+    if let Err(e) = handler {
+        report(&format!("Ctrl-C will end the game without saving it: {e}"));
+    }
+
+    let watch = &mut |game: &Game| lock(&saver).game = game.clone();
+    let outcome = session::run(game, options.color, io::stdin().lock(), &mut io::stdout(), watch);
+    // Held until the program ends, so that a late Ctrl-C cannot save over the final record.
+    let mut saver = lock(&saver);
+    match outcome {
+        Ok(outcome) => match saver.save(Some(&outcome.record)) {
+            Ok(line) => outln!("{line}"),
+            Err(line) => {
+                report(&line);
+                process::exit(1);
+            }
+        },
+        Err(error) => {
+            let saved = saver.save(None);
+            // A reader of stdout that has gone is no error (see `output`): the game is saved
+            // and the program ends quietly.
+            if let DuelError::Output(e) = &error
+                && e.kind() == io::ErrorKind::BrokenPipe
+                && saved.is_ok()
+            {
+                process::exit(0);
+            }
+            report(&error.to_string());
+            report(&saved.unwrap_or_else(|line| line));
+            process::exit(1);
+        }
+    }
+    process::exit(0);
 }

@@ -4,75 +4,39 @@
 
 use core::fmt;
 use std::io::{self, BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use clap::Parser;
 use reversi_kit::Color;
 use reversi_kit::core::diagram;
 use reversi_kit::records::{GameRecord, Metadata, RecordError, RecordResult};
 use reversi_kit::variants::players::{MobilityPlayer, Player};
-use reversi_kit::variants::{Game, Move, Ply, Rules, cli};
+use reversi_kit::variants::{Game, Move, Ply};
 
-/// The command line, for `--help` and errors.
-pub const USAGE: &str = "usage: duel [--seed S] [--size WxH | --octagon] [--blocked none|random|N|c3,f7] \
-[--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] \
-[--color black|white] [--record FILE]";
+use crate::table::{self, TableArgs};
 
 /// What the human may type at the prompt.
 pub const COMMANDS: &str = "a cell such as d3, hint, undo, quit";
 
-/// What the command line asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The rules of the table.
-    pub rules: Rules,
-    /// The seed, if `--seed` was given.
-    pub seed: Option<u64>,
-    /// The human's colour (`--color`, Black by default).
-    pub human: Color,
-    /// Where to save the record (`--record`); `None` for [`default_record_path`].
-    pub record: Option<PathBuf>,
-}
+/// The longest line read from the human, in bytes: a command is a few letters, and a longer
+/// line (a paste gone wrong, a file on stdin) is refused without being kept in memory.
+pub const MAX_LINE: usize = 256;
 
-/// Reads the flags (the program name left out): the table flags of the `play` example, then
-/// `--color` and `--record`. The rules default to the standard game, without blocked cells.
-///
-/// # Errors
-/// A message naming the flag at fault.
-pub fn parse_args(args: Vec<String>) -> Result<Options, String> {
-    let table = cli::parse_table_args(args, Rules::builder()).map_err(|e| e.to_string())?;
-    let mut human = None;
-    let mut record = None;
-    let mut rest = table.rest().iter();
-    while let Some(arg) = rest.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) => (flag, Some(value.to_owned())),
-            None => (arg.as_str(), None),
-        };
-        if flag != "--color" && flag != "--record" {
-            return Err(format!("unknown argument {arg:?}"));
-        }
-        let value = match inline {
-            Some(value) => value,
-            None => rest.next().cloned().ok_or_else(|| format!("{flag} needs a value"))?,
-        };
-        if flag == "--color" {
-            if human.is_some() {
-                return Err("--color is given twice".to_owned());
-            }
-            let color =
-                value.parse().map_err(|_| format!("invalid value {value:?} for --color: expected black or white"))?;
-            human = Some(color);
-        } else {
-            if record.is_some() {
-                return Err("--record is given twice".to_owned());
-            }
-            if value.is_empty() {
-                return Err("--record needs a file name".to_owned());
-            }
-            record = Some(PathBuf::from(value));
-        }
-    }
-    Ok(Options { rules: table.rules().clone(), seed: table.seed(), human: human.unwrap_or(Color::Black), record })
+/// You against the built-in mobility player in the terminal, under any rules: type a cell
+/// (d3), hint, undo or quit. Quitting, the end of the input, Ctrl-C, a closed terminal and the
+/// end of the game save the game as JSON to --record FILE or duel-<seed>.json.
+#[derive(Clone, Debug, PartialEq, Eq, Parser)]
+#[command(name = "duel", version)]
+pub struct Options {
+    /// The table; the rules default to the standard game, without blocked cells.
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Your colour
+    #[arg(long, value_name = "black|white", default_value_t = Color::Black)]
+    pub color: Color,
+    /// Where to save the game as JSON [default: duel-<seed>.json]; opened before the game starts
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// The file a record goes to when `--record` is not given: `duel-<seed>.json`.
@@ -105,20 +69,20 @@ pub struct Outcome {
 /// Why a duel could not go on.
 #[derive(Debug)]
 pub enum DuelError {
-    /// Reading the input, writing the output or saving the record failed.
-    Io(io::Error),
+    /// Reading the input failed (not its end, which is [`Finish::EndOfInput`]).
+    Input(io::Error),
+    /// Writing the output failed.
+    Output(io::Error),
     /// The game could not be recorded.
     Record(RecordError),
-    /// The record could not be written as JSON.
-    Json(serde_json::Error),
 }
 
 impl fmt::Display for DuelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DuelError::Io(e) => write!(f, "{e}"),
+            DuelError::Input(e) => write!(f, "cannot read the input: {e}"),
+            DuelError::Output(e) => write!(f, "cannot write to stdout: {e}"),
             DuelError::Record(e) => write!(f, "cannot record the game: {e}"),
-            DuelError::Json(e) => write!(f, "cannot write the record: {e}"),
         }
     }
 }
@@ -126,28 +90,146 @@ impl fmt::Display for DuelError {
 impl std::error::Error for DuelError {}
 
 impl From<io::Error> for DuelError {
+    /// An error of writing the output: every `?` on a write goes through here.
     fn from(e: io::Error) -> DuelError {
-        DuelError::Io(e)
+        DuelError::Output(e)
     }
+}
+
+/// A line of the human's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The input has ended.
+    End,
+    /// A line of text, without its line end, escape sequences or other control characters.
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes, skipped to its end.
+    TooLong,
+    /// A line that is not UTF-8 text.
+    NotText,
+}
+
+/// Reads the next line of `input`, keeping at most [`MAX_LINE`] bytes of it in memory.
+///
+/// # Errors
+/// The error of reading `input`.
+pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Line> {
+    let mut kept = Vec::new();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1),
+            None => (chunk, chunk.len()),
+        };
+        // `\r\n` is one line end: the `\r` is kept only until the limit is checked.
+        if kept.len() + part.len() > MAX_LINE + 1 {
+            too_long = true;
+        } else {
+            kept.extend_from_slice(part);
+        }
+        let newline = ends > part.len();
+        input.consume(ends);
+        if newline {
+            break;
+        }
+    }
+    if !any {
+        return Ok(Line::End);
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    if too_long || kept.len() > MAX_LINE {
+        return Ok(Line::TooLong);
+    }
+    match String::from_utf8(kept) {
+        Ok(text) => Ok(Line::Text(without_escapes(&text))),
+        Err(_) => Ok(Line::NotText),
+    }
+}
+
+/// `text` without the escape sequences that arrow and function keys send (`ESC [ A`,
+/// `ESC O P`, `ESC [ 1 5 ~`) and without other control characters, so that a stray key is
+/// ignored rather than read as part of a move.
+pub fn without_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            if !c.is_control() {
+                out.push(c);
+            }
+            continue;
+        }
+        match chars.next() {
+            // CSI: parameters and intermediates up to a final byte from `@` to `~`.
+            Some('[') => {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            // SS3 (F1-F4 and the keypad in some modes): one more character.
+            Some('O') => {
+                chars.next();
+            }
+            // Alt with a key, or a lone escape: both dropped.
+            _ => {}
+        }
+    }
+    out
+}
+
+/// What the cells of `game`'s board are called: `a1 to h8`.
+fn cell_range(game: &Game) -> String {
+    let geometry = game.position().geometry();
+    let last = (b'a' + geometry.width() - 1) as char;
+    format!("a1 to {last}{}", geometry.height())
+}
+
+/// The record of `game` as it stands, the human playing `human`: played out, or unfinished
+/// (quitting is not an agreement on the score: the discs on the board, no winner).
+///
+/// # Errors
+/// A [`RecordError`] if the game cannot be recorded.
+pub fn record(game: &Game, human: Color) -> Result<GameRecord, RecordError> {
+    let result = match game.result() {
+        Some(result) => RecordResult::played_out(result),
+        None => RecordResult::unfinished(game.position()),
+    };
+    let (you, engine) = (Some("you".to_owned()), Some("mobility".to_owned()));
+    let (black, white) = if human == Color::Black { (you, engine) } else { (engine, you) };
+    Ok(GameRecord::with_result(game, result)?.with_metadata(Metadata { black, white, ..Metadata::default() }))
 }
 
 /// The human (`human`) against the built-in mobility player on `game`, one command a line of
 /// `input`, everything shown written to `out`. It returns when the game is over, on `quit`, or
-/// at the end of the input.
+/// at the end of the input. `watch` sees the game before every read of the input and at the
+/// end, so that whoever ends the program in between (Ctrl-C) can save it as it stands.
 ///
 /// # Errors
-/// [`DuelError::Io`] if reading or writing fails.
+/// [`DuelError::Input`] or [`DuelError::Output`] if reading or writing fails.
 pub fn run<R: BufRead, W: Write>(
     mut game: Game,
     human: Color,
     mut input: R,
     out: &mut W,
+    watch: &mut dyn FnMut(&Game),
 ) -> Result<Outcome, DuelError> {
     let mut engine = MobilityPlayer::new();
     writeln!(out, "seed: {}", game.seed().map_or("none".to_owned(), |s| s.to_string()))?;
     writeln!(out, "rules: {}", game.rules())?;
-    let blocked = game.blocked();
-    writeln!(out, "blocked: {}", if blocked.is_empty() { "none".to_owned() } else { blocked.to_string() })?;
+    writeln!(out, "blocked: {}", table::blocked_line(game.blocked()))?;
     writeln!(
         out,
         "You play {human} ({}), the built-in {} player plays {} ({}). Type {COMMANDS}.",
@@ -157,7 +239,6 @@ pub fn run<R: BufRead, W: Write>(
         (!human).symbol()
     )?;
     let mut show_board = true;
-    let mut line = String::new();
     loop {
         // The built-in player answers at once, passes included.
         while !game.is_over() && game.side_to_move() != human {
@@ -166,6 +247,7 @@ pub fn run<R: BufRead, W: Write>(
             writeln!(out, "{}", describe(!human, mv, flips))?;
             show_board = true;
         }
+        watch(&game);
         if game.is_over() {
             writeln!(out, "\n{}", diagram(game.position(), game.legal_moves()))?;
             return finish(&game, human, Finish::PlayedOut, out);
@@ -181,14 +263,24 @@ pub fn run<R: BufRead, W: Write>(
             show_board = false;
         }
         let score = game.score();
-        write!(out, "{human} to move ({}-{}), * marks your moves: ", score.black(), score.white())?;
+        write!(out, "{human} to move (score: black {}, white {}), * marks your moves: ", score.black(), score.white())?;
         out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out, "\nend of input")?;
-            return finish(&game, human, Finish::EndOfInput, out);
-        }
-        let command = line.trim().to_ascii_lowercase();
+        let text = match read_line(&mut input).map_err(DuelError::Input)? {
+            Line::End => {
+                writeln!(out, "\nend of input")?;
+                return finish(&game, human, Finish::EndOfInput, out);
+            }
+            Line::TooLong => {
+                writeln!(out, "line ignored: longer than {MAX_LINE} bytes; type {COMMANDS}")?;
+                continue;
+            }
+            Line::NotText => {
+                writeln!(out, "line ignored: not UTF-8 text; type {COMMANDS}")?;
+                continue;
+            }
+            Line::Text(text) => text,
+        };
+        let command = text.trim().to_ascii_lowercase();
         match command.as_str() {
             "" => {}
             "quit" | "exit" => return finish(&game, human, Finish::Quit, out),
@@ -206,7 +298,14 @@ pub fn run<R: BufRead, W: Write>(
                 None => writeln!(out, "nothing to undo: you have not moved yet")?,
             },
             text => match text.parse::<Move>() {
-                Err(e) => writeln!(out, "{e}; type {COMMANDS}")?,
+                Ok(Move::Place(sq)) if !game.position().geometry().contains(sq) => {
+                    writeln!(out, "{sq} is not on this board: the cells go from {}", cell_range(&game))?
+                }
+                Err(_) => writeln!(
+                    out,
+                    "{text:?} is neither a cell of this board ({}) nor a command; type {COMMANDS}",
+                    cell_range(&game)
+                )?,
                 Ok(mv) => match game.play(mv) {
                     Err(e) => writeln!(out, "illegal move {mv}: {e}")?,
                     Ok(flips) => {
@@ -249,19 +348,8 @@ pub fn undo(game: &mut Game, human: Color) -> Option<Vec<Ply>> {
 }
 
 fn finish<W: Write>(game: &Game, human: Color, finish: Finish, out: &mut W) -> Result<Outcome, DuelError> {
-    let result = match game.result() {
-        Some(result) => RecordResult::played_out(result),
-        // Quitting is not an agreement on the score: the game is recorded as unfinished, at
-        // the discs on the board, with no winner.
-        None => RecordResult::unfinished(game.position()),
-    };
-    let (you, engine) = (Some("you".to_owned()), Some("mobility".to_owned()));
-    let (black, white) = if human == Color::Black { (you, engine) } else { (engine, you) };
-    let record = GameRecord::with_result(game, result).map_err(DuelError::Record)?.with_metadata(Metadata {
-        black,
-        white,
-        ..Metadata::default()
-    });
+    let record = record(game, human).map_err(DuelError::Record)?;
+    let result = *record.result();
     let verdict = match result.winner() {
         Some(color) if color == human => "you win".to_owned(),
         Some(color) => format!("{color} wins"),
@@ -275,15 +363,4 @@ fn finish<W: Write>(game: &Game, human: Color, finish: Finish, out: &mut W) -> R
         }
     }
     Ok(Outcome { finish, record })
-}
-
-/// Writes `record` as JSON to `path`.
-///
-/// # Errors
-/// [`DuelError::Json`] or [`DuelError::Io`] if it cannot be written.
-pub fn save_record(record: &GameRecord, path: &Path) -> Result<(), DuelError> {
-    let mut text = serde_json::to_string_pretty(record).map_err(DuelError::Json)?;
-    text.push('\n');
-    std::fs::write(path, text)?;
-    Ok(())
 }

@@ -24,8 +24,9 @@ pub fn stop(error: &io::Error) -> ! {
     if error.kind() == ErrorKind::BrokenPipe {
         process::exit(0);
     }
-    // The example's name (`perft`), as in its other messages.
-    eprintln!("{}: cannot write to stdout: {error}", env!("CARGO_CRATE_NAME"));
+    // The example's name (`perft`), as in its other messages; `eprintln!` would panic if
+    // stderr failed too.
+    let _ = writeln!(io::stderr(), "{}: cannot write to stdout: {error}", env!("CARGO_CRATE_NAME"));
     process::exit(1);
 }
 

@@ -136,10 +136,21 @@ impl fmt::Debug for Position {
 }
 
 /// The board drawn as a grid with its coordinates, for terminals: `X` Black, `O` White,
-/// `.` empty, `#` not playable, and `*` on each cell of `marks`.
+/// `.` empty, `#` not playable, and `*` on each cell of `marks`. The Octagon's cut corners are
+/// left blank, so that they do not look like blocked cells.
 #[must_use]
 pub fn diagram(pos: &Position, marks: Bitboard) -> String {
     let g = pos.geometry();
+    // The Octagon's corners, on a board that has them cut (blocked cells come on top).
+    let octagon = Geometry::octagon();
+    let cut_corners = octagon.unplayable();
+    let cut = if (g.width(), g.height()) == (octagon.width(), octagon.height())
+        && (cut_corners - g.unplayable()).is_empty()
+    {
+        cut_corners
+    } else {
+        Bitboard::EMPTY
+    };
     let mut out = String::from("   ");
     for column in 0..g.width() {
         out.push(' ');
@@ -154,11 +165,14 @@ pub fn diagram(pos: &Position, marks: Bitboard) -> String {
                 Some(color) => color.symbol(),
                 None if marks.contains(sq) => '*',
                 None if g.is_playable(sq) => '.',
+                None if cut.contains(sq) => ' ',
                 None => '#',
             };
             out.push(' ');
             out.push(ch);
         }
+        // No trailing blanks where a row ends in cut corners.
+        out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
     }
     out

@@ -95,5 +95,13 @@ fn diagram_marks_moves() {
     let expected = "    a b c d e f g h\n  1 . . . . . . . .\n  2 . . . . . . . .\n  3 . . . * . . . .\n  4 . . * O X . . .\n  5 . . . X O * . .\n  6 . . . . * . . .\n  7 . . . . . . . .\n  8 . . . . . . . .\n";
     assert_eq!(diagram(&pos, pos.legal_moves()), expected);
     let octagon = diagram(&Position::start(Geometry::octagon()).unwrap(), Bitboard::EMPTY);
-    assert!(octagon.contains(" 10 # # . . . . . . # #\n"), "{octagon}");
+    // The cut corners are blank, blocked cells `#`; no row ends in blanks.
+    assert!(octagon.contains("\n 10     . . . . . .\n"), "{octagon}");
+    assert!(octagon.contains("\n  5 . . . . O X . . . .\n"), "{octagon}");
+    let blocked = Geometry::octagon().with_unplayable(Bitboard::from_square("c1".parse().unwrap())).unwrap();
+    let drawn = diagram(&Position::start(blocked).unwrap(), Bitboard::EMPTY);
+    assert!(drawn.starts_with("    a b c d e f g h i j\n  1     # . . . . .\n  2   . . . . . . . .\n"), "{drawn}");
+    // A rectangle of the same size has no cut corners.
+    let square = diagram(&Position::start(Geometry::rectangle(10, 10).unwrap()).unwrap(), Bitboard::EMPTY);
+    assert!(square.contains("\n  1 . . . . . . . . . .\n"), "{square}");
 }

@@ -46,7 +46,6 @@
 //! [`Blocked::None`] blocks nothing and [`Blocked::Fixed`] names its cells; neither draws.
 #![forbid(unsafe_code)]
 
-pub mod cli;
 mod error;
 mod game;
 #[cfg(feature = "serde")]

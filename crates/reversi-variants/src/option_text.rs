@@ -174,10 +174,3 @@ fn cells(list: &str, whole: &str, option: &'static str) -> Result<Bitboard, Pars
     }
     Ok(set)
 }
-
-/// The cells of a comma-separated list such as `c3,f7`, each once.
-pub(crate) fn cell_list(text: &str) -> Option<Bitboard> {
-    // The empty text is no cell for `Blocked::Fixed`, but asking for a list of cells and
-    // giving none is more likely a mistake; parse_cells has always refused it.
-    if text.is_empty() { None } else { cells(text, text, "blocked").ok() }
-}

@@ -4,9 +4,7 @@
 mod naive;
 
 use reversi_core::{Bitboard, Color, MoveError, Position, Square};
-use reversi_variants::{
-    Blocked, Board, Game, Handicap, Move, Opening, Phase, PlayError, Rules, RulesError, Scoring, cli,
-};
+use reversi_variants::{Blocked, Board, Game, Handicap, Move, Opening, Phase, PlayError, Rules, RulesError, Scoring};
 
 fn mv(text: &str) -> Move {
     text.parse().expect("a move")
@@ -14,6 +12,11 @@ fn mv(text: &str) -> Move {
 
 fn sq(name: &str) -> Square {
     name.parse().expect("a square")
+}
+
+/// Cells by name, comma-separated: `b2,g7`.
+fn cells(names: &str) -> Bitboard {
+    names.split(',').map(sq).collect()
 }
 
 fn free_rules() -> Rules {
@@ -54,7 +57,7 @@ fn standard_game_and_illegal_moves() {
 
 #[test]
 fn blocked_cells_are_unplayable() {
-    let rules = Rules::builder().blocked(Blocked::Fixed(cli::parse_cells("b2,g7").unwrap())).build().expect("valid");
+    let rules = Rules::builder().blocked(Blocked::Fixed(cells("b2,g7"))).build().expect("valid");
     let mut game = Game::new(rules, 3).expect("table");
     assert_eq!(game.blocked().to_string(), "b2 g7");
     refuse(&mut game, "b2", PlayError::Move(MoveError::Unplayable { square: sq("b2") }));
@@ -169,18 +172,12 @@ fn replaying_stored_layouts() {
     let replay = Game::with_blocked(rules.clone(), game.blocked()).expect("stored layout");
     assert_eq!(replay.position(), game.position());
     assert_eq!(replay.seed(), None);
+    assert!(matches!(Game::with_blocked(rules.clone(), cells("d4")), Err(RulesError::LayoutNotAllowed { .. })));
     assert!(matches!(
-        Game::with_blocked(rules.clone(), cli::parse_cells("d4").unwrap()),
-        Err(RulesError::LayoutNotAllowed { .. })
-    ));
-    assert!(matches!(
-        Game::with_seed_and_blocked(rules.clone(), 42, cli::parse_cells("a1").unwrap()),
+        Game::with_seed_and_blocked(rules.clone(), 42, cells("a1")),
         Err(RulesError::LayoutMismatch { seed: 42, .. })
     ));
-    assert!(matches!(
-        Game::with_seed_and_blocked(rules, 42, cli::parse_cells("d4").unwrap()),
-        Err(RulesError::LayoutNotAllowed { .. })
-    ));
+    assert!(matches!(Game::with_seed_and_blocked(rules, 42, cells("d4")), Err(RulesError::LayoutNotAllowed { .. })));
 }
 
 #[test]
@@ -246,13 +243,13 @@ fn mobility_player_maximises_mobility() {
 fn rules_display_in_flag_form() {
     let rules = Rules::builder()
         .board(Board::Rectangle { width: 10, height: 6 })
-        .blocked(Blocked::Fixed(cli::parse_cells("a1,j6").unwrap()))
+        .blocked(Blocked::Fixed(cells("a1,j6")))
         .handicap(Handicap::Count { color: Color::White, count: 2 })
         .build();
     assert_eq!(rules, Err(RulesError::BlockedOnHandicap { square: sq("a1") }));
     let rules = Rules::builder()
         .board(Board::Rectangle { width: 10, height: 6 })
-        .blocked(Blocked::Fixed(cli::parse_cells("b1,i6").unwrap()))
+        .blocked(Blocked::Fixed(cells("b1,i6")))
         .handicap(Handicap::Count { color: Color::White, count: 2 })
         .scoring(Scoring::Wof)
         .build()

@@ -8,7 +8,7 @@
 //! these rows stop matching.
 
 use reversi_core::{Bitboard, Color};
-use reversi_variants::{Blocked, Board, Game, Handicap, Rules, RulesError, cli};
+use reversi_variants::{Blocked, Board, Game, Handicap, Rules, RulesError, layout};
 
 /// (seed, board, blocked: `random` or a count, handicap: `none` or `colour:count`, cells).
 const GOLDEN: &[(u64, &str, &str, &str, &str)] = &[
@@ -47,6 +47,11 @@ const GOLDEN: &[(u64, &str, &str, &str, &str)] = &[
     (28, "10x16", "random", "black:2", "h10 i12"),
     (29, "16x10", "2", "none", "o2 f9"),
 ];
+
+/// Cells by name, comma-separated: `b2,g7`.
+fn cells(names: &str) -> Bitboard {
+    names.split(',').map(|name| name.parse::<reversi_core::Square>().expect("a square")).collect()
+}
 
 fn rules(board: &str, blocked: &str, handicap: &str) -> Rules {
     Rules::builder()
@@ -127,7 +132,7 @@ fn random_layout_needs_a_seed_and_others_ignore_it() {
     let none = Rules::default();
     assert_eq!(none.blocked_cells(None), Ok(Bitboard::EMPTY));
     assert_eq!(none.blocked_cells(Some(5)), Ok(Bitboard::EMPTY));
-    let fixed_cells = cli::parse_cells("b2,g7").expect("cells");
+    let fixed_cells = cells("b2,g7");
     let fixed = Rules::builder().blocked(Blocked::Fixed(fixed_cells)).build().expect("valid rules");
     assert_eq!(fixed.blocked_cells(Some(5)), Ok(fixed_cells));
     assert_eq!(fixed.blocked_cells(None), Ok(fixed_cells));

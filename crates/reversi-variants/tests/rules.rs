@@ -3,14 +3,14 @@
 
 use proptest::prelude::*;
 use reversi_core::{Bitboard, Color, GeometryError, Square};
-use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, RulesError, Scoring, cli};
+use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, RulesError, Scoring};
 
 fn sq(name: &str) -> Square {
     name.parse().expect("a square name")
 }
 
 fn cells(names: &str) -> Bitboard {
-    cli::parse_cells(names).expect("cell names")
+    names.split(',').map(sq).collect()
 }
 
 fn rect(width: u8, height: u8) -> Board {
@@ -157,78 +157,6 @@ fn fixed_layouts_and_replay_checks() {
     assert!(Rules::default().check_blocked(Bitboard::EMPTY).is_ok());
 }
 
-#[test]
-fn cli_flags() {
-    let parse = |args: &[&str]| {
-        cli::parse_table_args(args.iter().map(|s| (*s).to_owned()), Rules::builder().blocked(Blocked::Random))
-    };
-    let t = parse(&[]).expect("defaults");
-    assert_eq!(t.rules().blocked(), &Blocked::Random);
-    assert_eq!(t.seed(), None);
-    let t = parse(&[
-        "--octagon",
-        "--blocked",
-        "none",
-        "--free-opening",
-        "--scoring=wof",
-        "--seed",
-        "18446744073709551615",
-        "-x",
-        "y",
-    ])
-    .expect("valid flags");
-    assert_eq!(t.rules().board(), Board::Octagon);
-    assert_eq!(t.rules().blocked(), &Blocked::None);
-    assert_eq!(t.rules().opening(), Opening::Free);
-    assert_eq!(t.rules().scoring(), Scoring::Wof);
-    assert_eq!(t.seed(), Some(u64::MAX));
-    assert_eq!(t.rest(), ["-x", "y"]);
-    let t = parse(&["--size", "10x6", "--handicap", "white:2", "--blocked", "3"]).expect("valid flags");
-    assert_eq!(t.rules().handicap(), &Handicap::Count { color: Color::White, count: 2 });
-    assert_eq!(t.rules().blocked(), &Blocked::Count(3));
-    let t = parse(&["--handicap", "black:a1,h8"]).expect("valid flags");
-    assert_eq!(t.rules().handicap_corners(), cells("a1,h8"));
-
-    use cli::ArgsError as E;
-    assert!(matches!(parse(&["--seed"]), Err(E::MissingValue { .. })));
-    assert!(matches!(parse(&["--seed", "-1"]), Err(E::InvalidValue { .. })));
-    assert!(matches!(parse(&["--seed", "18446744073709551616"]), Err(E::InvalidValue { .. })));
-    assert!(matches!(parse(&["--size", "8"]), Err(E::InvalidOption { .. })));
-    assert!(matches!(parse(&["--size", "9x8"]), Err(E::Rules(RulesError::Size { .. }))));
-    assert!(matches!(parse(&["--size", "8x8", "--octagon"]), Err(E::Conflict { .. })));
-    assert!(matches!(parse(&["--seed", "1", "--seed", "2"]), Err(E::Conflict { .. })));
-    assert!(matches!(parse(&["--octagon=yes"]), Err(E::UnexpectedValue { .. })));
-    assert!(matches!(parse(&["--octagon", "--handicap", "black:1"]), Err(E::Rules(RulesError::HandicapOnOctagon))));
-    assert!(matches!(parse(&["--blocked", "c3,c3"]), Err(E::InvalidOption { .. })));
-    assert!(matches!(parse(&["--blocked", "c3"]), Err(E::Rules(RulesError::BlockedInCentre { .. }))));
-    assert!(matches!(parse(&["--handicap", "grey:1"]), Err(E::InvalidOption { .. })));
-    assert!(matches!(parse(&["--scoring", "points"]), Err(E::InvalidOption { .. })));
-    // The error carries the option's reason, naming the flag and the text.
-    assert_eq!(
-        parse(&["--blocked=c3,c3"]).unwrap_err().to_string(),
-        "--blocked: \"c3,c3\" is not a blocked-cell option: c3 is listed twice"
-    );
-    assert_eq!(
-        parse(&["--handicap", "grey:1"]).unwrap_err().to_string(),
-        "--handicap: \"grey:1\" is not a handicap: \"grey\" is not a colour (black, white, b, w, x or o)"
-    );
-    // The spellings of before still read: any case, short colours, octagon through --size.
-    let t = parse(&["--size", "OCTAGON", "--blocked", "RANDOM", "--scoring", "WoF"]).expect("valid flags");
-    assert_eq!(
-        (t.rules().board(), t.rules().blocked(), t.rules().scoring()),
-        (Board::Octagon, &Blocked::Random, Scoring::Wof)
-    );
-    let t = parse(&["--size", "10X8", "--handicap", "O:A1,J8", "--blocked", "C2, f7"]).expect("valid flags");
-    assert_eq!(t.rules().board(), rect(10, 8));
-    assert_eq!(t.rules().handicap(), &Handicap::Corners { color: Color::White, corners: cells("a1,j8") });
-    assert_eq!(t.rules().blocked(), &Blocked::Fixed(cells("c2,f7")));
-    for (short, color) in [("b", Color::Black), ("x", Color::Black), ("W", Color::White), ("black", Color::Black)] {
-        let t = parse(&["--handicap", &format!("{short}:1")]).expect("valid flags");
-        assert_eq!(t.rules().handicap(), &Handicap::Count { color, count: 1 });
-    }
-    assert!(matches!(parse(&["--size", "4x4"]), Err(E::Rules(RulesError::TooFewEligible { .. }))));
-}
-
 #[cfg(feature = "serde")]
 #[test]
 fn serde_round_trip_and_validation() {
@@ -265,14 +193,14 @@ fn serde_round_trip_and_validation() {
 
 proptest! {
     #[test]
-    fn flag_parsers_take_any_text(text in ".{0,20}", bytes in proptest::collection::vec(any::<u8>(), 0..24)) {
+    fn option_parsers_take_any_text(text in ".{0,20}", bytes in proptest::collection::vec(any::<u8>(), 0..24)) {
         let lossy = String::from_utf8_lossy(&bytes).into_owned();
         for t in [&text, &lossy] {
-            let _ = cli::parse_seed(t);
-            let _ = cli::parse_cells(t);
             let _ = t.parse::<reversi_variants::Move>();
-            let _ = cli::parse_table_args(["--blocked".to_owned(), t.clone()], Rules::builder());
-            let _ = cli::parse_table_args(["--handicap".to_owned(), t.clone(), "--size".to_owned(), t.clone()], Rules::builder());
+            let _ = t.parse::<Board>();
+            let _ = t.parse::<Blocked>();
+            let _ = t.parse::<Handicap>();
+            let _ = t.parse::<Scoring>();
         }
     }
 

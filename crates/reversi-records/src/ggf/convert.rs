@@ -107,12 +107,18 @@ impl GgfGame {
 
     fn replay_with(&self, game: usize, rules: Rules) -> Result<Game, GgfError> {
         let seed = match self.property(SEED) {
-            Some(text) => Some(reversi_variants::cli::parse_seed(text).ok_or_else(|| GgfError::Value {
-                game,
-                property: SEED.to_owned(),
-                value: text.to_owned(),
-                reason: "expected a decimal 64-bit seed".into(),
-            })?),
+            // Decimal digits only: `u64::from_str` would also take a sign.
+            Some(text) => Some(
+                Some(text)
+                    .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|t| t.parse::<u64>().ok())
+                    .ok_or_else(|| GgfError::Value {
+                        game,
+                        property: SEED.to_owned(),
+                        value: text.to_owned(),
+                        reason: "expected a decimal 64-bit seed".into(),
+                    })?,
+            ),
             None => None,
         };
         let mut table =
