@@ -101,8 +101,8 @@ fn solve_watched(solver: &Solver, position: &Position, scoring: Scoring, mode: M
     let solution = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+        let done = std::sync::atomic::AtomicBool::new(false);
         std::thread::scope(|s| {
-            let done = std::sync::atomic::AtomicBool::new(false);
             let watcher = s.spawn(|| {
                 while !done.load(std::sync::atomic::Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(200));

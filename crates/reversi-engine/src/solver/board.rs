@@ -25,6 +25,8 @@ pub(super) struct Board<M: Layout> {
     /// Each playable cell's order among moves of equal merit: cells with fewer playable
     /// neighbours (corners, edges, cells beside a hole) first, as they are harder to flip back.
     pub rank: [u8; MAX_CELLS],
+    /// Cells with three playable neighbours or fewer: corners, and cells that holes make corners.
+    pub corners: M::Word,
 }
 
 impl<M: Layout> Board<M> {
@@ -40,6 +42,7 @@ impl<M: Layout> Board<M> {
             squares: [None; MAX_CELLS],
             region: [M::Word::ZERO; MAX_CELLS],
             rank: [0; MAX_CELLS],
+            corners: M::Word::ZERO,
         };
         let (w, h) = (geometry.width(), geometry.height());
         let quarter = |sq: Square| (sq.column() >= w / 2, sq.row() >= h / 2);
@@ -55,6 +58,9 @@ impl<M: Layout> Board<M> {
                 }
             }
             board.rank[i] = neighbours;
+            if neighbours <= 3 {
+                board.corners = board.corners | M::Word::bit(i as u32);
+            }
         }
         let mut salt = u64::from(w) << 8 | u64::from(h) | (scoring as u64) << 16;
         for word in playable_set.to_words() {

@@ -429,7 +429,7 @@ impl Solver {
     /// limit or the stop flag ended the search first.
     pub fn solve_with(&self, position: &Position, scoring: Scoring, options: &SolveOptions) -> Result<Solution, SolveError> {
         let job = Job { solver: self, position, scoring, limits: &options.limits, task: Task::Solve(options.mode) };
-        match kernel::dispatch(position.geometry(), job)? {
+        match run_job(job)? {
             Answer::Solved(solution) => Ok(solution),
             Answer::Bounded(_) => unreachable!("a solve answers with a solution"),
         }
@@ -443,11 +443,15 @@ impl Solver {
     /// [`SolveError::Interrupted`] if a limit or the stop flag ended the search first.
     pub fn search(&self, position: &Position, scoring: Scoring, window: Window, limits: &Limits) -> Result<Bounded, SolveError> {
         let job = Job { solver: self, position, scoring, limits, task: Task::Search(window) };
-        match kernel::dispatch(position.geometry(), job)? {
+        match run_job(job)? {
             Answer::Bounded(bounded) => Ok(bounded),
             Answer::Solved(_) => unreachable!("a search answers with a bound"),
         }
     }
+}
+
+fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
+    kernel::dispatch(job.position.geometry(), job)
 }
 
 /// What a [`Job`] is asked.
