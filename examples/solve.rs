@@ -79,7 +79,9 @@ fn main() -> ExitCode {
     let result = match (&cli.position, &cli.file) {
         (Some(position), _) => solve_one(&solver, position, cli.scoring.map_or(Scoring::Discs, Scoring::from), mode),
         (None, Some(path)) => match cli.scoring {
-            Some(ScoringArg::Discs) => Err("the file's values are WOF scores: use --scoring wof or no --scoring".into()),
+            Some(ScoringArg::Discs) => {
+                Err("the file's values are WOF scores: use --scoring wof or no --scoring".into())
+            }
             _ => solve_file(&solver, path, mode),
         },
         (None, None) => unreachable!("clap requires --position or --file"),
@@ -94,7 +96,12 @@ fn main() -> ExitCode {
 }
 
 /// Solves `position` with a progress line on stderr when it is a terminal.
-fn solve_watched(solver: &Solver, position: &Position, scoring: Scoring, mode: Mode) -> Result<(reversi_kit::engine::Solution, f64), SolveError> {
+fn solve_watched(
+    solver: &Solver,
+    position: &Position,
+    scoring: Scoring,
+    mode: Mode,
+) -> Result<(reversi_kit::engine::Solution, f64), SolveError> {
     let progress = Progress::new();
     let options = SolveOptions::new().mode(mode).limits(Limits::none().progress(Arc::clone(&progress)));
     let started = Instant::now();
@@ -181,8 +188,8 @@ fn solve_file(solver: &Solver, path: &PathBuf, mode: Mode) -> Result<(), String>
     let started = Instant::now();
     let (mut solved, mut agree) = (0, 0);
     for entry in &entries {
-        let (solution, seconds) =
-            solve_watched(solver, &entry.position, Scoring::Wof, mode).map_err(|e| format!("#{}: {e}", entry.number))?;
+        let (solution, seconds) = solve_watched(solver, &entry.position, Scoring::Wof, mode)
+            .map_err(|e| format!("#{}: {e}", entry.number))?;
         let best = entry.values.iter().map(|&(_, v)| v).max().expect("at least one value");
         let expected = if mode == Mode::WinDrawLoss { best.signum() } else { best };
         // The move must be one of the best listed, when the file lists moves.

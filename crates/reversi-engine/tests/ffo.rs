@@ -34,7 +34,11 @@ fn entries() -> Option<Vec<Entry>> {
                     (mv, value.parse().expect("a number"))
                 })
                 .collect();
-            Entry { number: fields[0].parse().expect("a number"), position: fields[1].parse().expect("a position"), values }
+            Entry {
+                number: fields[0].parse().expect("a number"),
+                position: fields[1].parse().expect("a position"),
+                values,
+            }
         })
         .collect::<Vec<_>>();
     assert_eq!(entries.len(), 40);
@@ -77,7 +81,12 @@ fn every_move(numbers: std::ops::Range<u32>) {
     let solver = Solver::with_hash_mb(16);
     let mut wrong = Vec::new();
     for entry in entries.iter().filter(|e| numbers.contains(&e.number)) {
-        assert_eq!(entry.values.len() as u32, entry.position.legal_moves().len(), "#{}: every move listed", entry.number);
+        assert_eq!(
+            entry.values.len() as u32,
+            entry.position.legal_moves().len(),
+            "#{}: every move listed",
+            entry.number
+        );
         let values: Vec<(Move, i32)> = entry
             .values
             .iter()
@@ -89,7 +98,12 @@ fn every_move(numbers: std::ops::Range<u32>) {
         let best = values.iter().map(|&(_, v)| v).max().expect("values");
         let solution = solver.solve(&entry.position, Scoring::Wof).expect("no limit");
         if solution.value() != best || !values.contains(&(solution.best_move(), best)) {
-            wrong.push(format!("#{}: {} {:+}, the file's best {best:+}", entry.number, solution.best_move(), solution.value()));
+            wrong.push(format!(
+                "#{}: {} {:+}, the file's best {best:+}",
+                entry.number,
+                solution.best_move(),
+                solution.value()
+            ));
         }
         for &(mv, value) in &values {
             let Move::Place(sq) = mv else { panic!("#{}: a cell", entry.number) };
@@ -98,7 +112,12 @@ fn every_move(numbers: std::ops::Range<u32>) {
             let window = Window::new(-value - 1, -value + 1).expect("a window");
             let found = solver.search(&child, Scoring::Wof, window, &Limits::none()).expect("no limit");
             if (found.bound(), -found.value()) != (Bound::Exact, value) {
-                wrong.push(format!("#{} {sq}: {:?} {:+}, the file {value:+}", entry.number, found.bound(), -found.value()));
+                wrong.push(format!(
+                    "#{} {sq}: {:?} {:+}, the file {value:+}",
+                    entry.number,
+                    found.bound(),
+                    -found.value()
+                ));
             }
         }
     }
@@ -112,7 +131,8 @@ fn every_move(numbers: std::ops::Range<u32>) {
 #[test]
 #[ignore]
 fn independent_check() {
-    let pos: Position = "-OOOOO--/--OOOO--/OXXOOO--/-XXXOO--/XXXXXXO-/XXXOOO-O/X-OOOO--/-OOOOO-- X".parse().expect("FFO #31");
+    let pos: Position =
+        "-OOOOO--/--OOOO--/OXXOOO--/-XXXOO--/XXXXXXO-/XXXOOO-O/X-OOOO--/-OOOOO-- X".parse().expect("FFO #31");
     let mut child = pos;
     child.play("g1".parse().expect("a cell")).expect("legal");
     assert!(alpha_beta(&child, 31, 32) >= 32);
@@ -167,4 +187,3 @@ fn ffo_40_to_59_best_values() {
         assert_eq!(solution.value(), best, "#{}", entry.number);
     }
 }
-

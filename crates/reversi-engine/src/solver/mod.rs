@@ -36,8 +36,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use reversi_core::kernel::{self, Layout, Visitor, Word};
 use reversi_core::Position;
+use reversi_core::kernel::{self, Layout, Visitor, Word};
 use reversi_variants::{Move, Scoring};
 
 use board::Board;
@@ -427,7 +427,12 @@ impl Solver {
     /// # Errors
     /// [`SolveError::GameOver`] if neither side can move; [`SolveError::Interrupted`] if a
     /// limit or the stop flag ended the search first.
-    pub fn solve_with(&self, position: &Position, scoring: Scoring, options: &SolveOptions) -> Result<Solution, SolveError> {
+    pub fn solve_with(
+        &self,
+        position: &Position,
+        scoring: Scoring,
+        options: &SolveOptions,
+    ) -> Result<Solution, SolveError> {
         let job = Job { solver: self, position, scoring, limits: &options.limits, task: Task::Solve(options.mode) };
         match run_job(job)? {
             Answer::Solved(solution) => Ok(solution),
@@ -441,7 +446,13 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError::Interrupted`] if a limit or the stop flag ended the search first.
-    pub fn search(&self, position: &Position, scoring: Scoring, window: Window, limits: &Limits) -> Result<Bounded, SolveError> {
+    pub fn search(
+        &self,
+        position: &Position,
+        scoring: Scoring,
+        window: Window,
+        limits: &Limits,
+    ) -> Result<Bounded, SolveError> {
         let job = Job { solver: self, position, scoring, limits, task: Task::Search(window) };
         match run_job(job)? {
             Answer::Bounded(bounded) => Ok(bounded),
@@ -493,7 +504,8 @@ impl Visitor for Job<'_> {
             aborted: AtomicBool::new(false),
             reason: std::sync::Mutex::new(None),
         };
-        let run = Run { board: &board, table: &self.solver.table, control: &control, threads: self.solver.threads.get() };
+        let run =
+            Run { board: &board, table: &self.solver.table, control: &control, threads: self.solver.threads.get() };
         let empties = (!(p | o) & board.playable).count();
         // Deep recursions (large boards far from the end) get a thread with a stack to match.
         let answer = if empties > 48 {
@@ -515,7 +527,11 @@ impl Visitor for Job<'_> {
         match answer {
             Some(answer) => Ok(answer.with_nodes(total)),
             None if control.is_aborted() => {
-                let reason = control.reason.lock().unwrap_or_else(std::sync::PoisonError::into_inner).unwrap_or(Interruption::Stopped);
+                let reason = control
+                    .reason
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .unwrap_or(Interruption::Stopped);
                 Err(SolveError::Interrupted { reason, nodes: total })
             }
             None => Err(SolveError::GameOver),
@@ -629,4 +645,3 @@ impl<M: Layout> Run<'_, M> {
 
 #[cfg(test)]
 mod tests;
-

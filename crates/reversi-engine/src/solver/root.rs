@@ -30,7 +30,14 @@ pub(super) struct Found {
 /// The root search of the mover with discs `p` against `o` in `(alpha, beta)` with `threads`
 /// threads (the calling thread is one of them). `worker` is the calling thread's; the others
 /// are made here and their nodes added to the shared count.
-pub(super) fn root<M: Layout>(worker: &mut Worker<'_, M>, threads: usize, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Found {
+pub(super) fn root<M: Layout>(
+    worker: &mut Worker<'_, M>,
+    threads: usize,
+    p: M::Word,
+    o: M::Word,
+    alpha: i32,
+    beta: i32,
+) -> Found {
     let mg = &worker.board.mg;
     let moves = mg.legal(p, o);
     if moves.is_zero() {
@@ -46,7 +53,14 @@ pub(super) fn root<M: Layout>(worker: &mut Worker<'_, M>, threads: usize, p: M::
 }
 
 /// A node of the first line: the table, then [`split_moves`].
-fn split_node<M: Layout>(worker: &mut Worker<'_, M>, threads: usize, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> i32 {
+fn split_node<M: Layout>(
+    worker: &mut Worker<'_, M>,
+    threads: usize,
+    p: M::Word,
+    o: M::Word,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
     let board = worker.board;
     let n = (!(p | o) & board.playable).count();
     if threads < 2 || n < SPLIT {

@@ -14,9 +14,9 @@ use std::time::Instant;
 
 use reversi_core::kernel::{Layout, Word};
 
+use super::Interruption;
 use super::board::Board;
 use super::table::{Bounds, NO_MOVE, Table};
-use super::Interruption;
 
 /// Above every score: a board has at most 256 cells.
 pub(super) const INFINITY: i32 = 1000;
@@ -225,11 +225,11 @@ impl<'a, M: Layout> Worker<'a, M> {
                 let x = rest.lowest();
                 rest = rest.without_lowest();
                 let flips = mg.flips(p, o, x);
-                if let Some(b) = self.table.probe(self.board.key(o ^ flips, p | flips | M::Word::bit(x))) {
-                    if -b.upper >= beta {
-                        self.table.store(key, n, Bounds { lower: -b.upper, upper: INFINITY, best: x as u16 });
-                        return -b.upper;
-                    }
+                if let Some(b) = self.table.probe(self.board.key(o ^ flips, p | flips | M::Word::bit(x)))
+                    && -b.upper >= beta
+                {
+                    self.table.store(key, n, Bounds { lower: -b.upper, upper: INFINITY, best: x as u16 });
+                    return -b.upper;
                 }
             }
         }
@@ -362,7 +362,16 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// A node with at most [`SHALLOW`] empty cells: every empty cell tried in parity order.
     #[allow(clippy::too_many_arguments)]
-    fn shallow(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed) -> i32 {
+    fn shallow(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        empty: M::Word,
+        n: u32,
+        passed: Passed,
+    ) -> i32 {
         if n == 1 {
             return self.last(p, o, empty);
         }

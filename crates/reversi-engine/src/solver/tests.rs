@@ -234,7 +234,9 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
     let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X".parse()?;
     let solver = Solver::with_hash_mb(1);
     let limited = SolveOptions::new().limits(Limits::none().nodes(1000));
-    let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) = solver.solve_with(&pos, Scoring::Wof, &limited) else {
+    let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) =
+        solver.solve_with(&pos, Scoring::Wof, &limited)
+    else {
         panic!("a node limit of 1000 must stop FFO #40");
     };
     assert!(nodes >= 1000);
@@ -257,4 +259,3 @@ fn an_empty_window_is_an_error() {
     assert_eq!(Window::new(3, 3), Err(SolveError::EmptyWindow { alpha: 3, beta: 3 }));
     assert!(Window::new(-1, 1).is_ok());
 }
-
