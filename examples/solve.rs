@@ -32,7 +32,7 @@ use reversi_kit::variants::{Move, Scoring};
 #[command(name = "solve")]
 struct Cli {
     /// A position string (RULES §5), such as "--------/.../-------- X".
-    #[arg(long, value_parser = parse_position, conflicts_with = "file", required_unless_present = "file")]
+    #[arg(long, value_parser = parse_position, allow_hyphen_values = true, conflicts_with = "file", required_unless_present = "file")]
     position: Option<Position>,
     /// A file of positions in the FFO format, with their values (WOF).
     #[arg(long)]
