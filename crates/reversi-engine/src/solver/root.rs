@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use reversi_core::kernel::{Layout, Word};
 
-use super::search::{Candidate, DEEP, INFINITY, Worker};
+use super::search::{Candidate, DEEP, INFINITY, Probe, Worker};
 use super::table::{Bounds, NO_MOVE};
 
 /// Empty cells from which a node of the first line is split between threads: below, a
@@ -68,18 +68,10 @@ fn split_node<M: Layout>(
     }
     worker.nodes += 1;
     let key = board.key(p, o);
-    let (mut alpha, mut beta, mut hint) = (alpha, beta, NO_MOVE);
-    if let Some(b) = worker.table.probe(key) {
-        if b.lower >= beta || b.lower == b.upper {
-            return b.lower;
-        }
-        if b.upper <= alpha {
-            return b.upper;
-        }
-        alpha = alpha.max(b.lower);
-        beta = beta.min(b.upper);
-        hint = b.best;
-    }
+    let (alpha, beta, hint) = match worker.probe(key, alpha, beta) {
+        Probe::Cut(value) => return value,
+        Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
+    };
     let moves = board.mg.legal(p, o);
     if moves.is_zero() {
         if board.mg.legal(o, p).is_zero() {
@@ -91,23 +83,13 @@ fn split_node<M: Layout>(
     if worker.stopped {
         return 0;
     }
-    store(worker, key, n, alpha, beta, best, best_move);
+    worker.table.store(key, n, Bounds::of(best, best_move, alpha, beta));
     best
 }
 
-fn store<M: Layout>(worker: &Worker<'_, M>, key: u64, n: u32, alpha: i32, beta: i32, best: i32, best_move: u16) {
-    let bounds = if best <= alpha {
-        Bounds { lower: -INFINITY, upper: best, best: NO_MOVE }
-    } else if best >= beta {
-        Bounds { lower: best, upper: INFINITY, best: best_move }
-    } else {
-        Bounds { lower: best, upper: best, best: best_move }
-    };
-    worker.table.store(key, n, bounds);
-}
-
 /// The best of the mover's `moves` (not empty), the first searched by this thread, the others
-/// shared between `threads` threads; `hint` is the table's best move, tried first. Returns the fail-soft value and the best move's index.
+/// shared between `threads` threads; `hint` is the table's best move, tried first.
+/// Returns the fail-soft value and the best move's index.
 #[allow(clippy::too_many_arguments)]
 fn split_moves<M: Layout>(
     worker: &mut Worker<'_, M>,

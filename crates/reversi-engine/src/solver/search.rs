@@ -185,7 +185,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     }
 
     /// A node with [`DEEP`] empty cells or more.
-    fn deep(&mut self, p: M::Word, o: M::Word, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+    fn deep(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check();
@@ -194,21 +194,10 @@ impl<'a, M: Layout> Worker<'a, M> {
             return 0;
         }
         let key = self.board.key(p, o);
-        let mut hint = NO_MOVE;
-        if let Some(b) = self.table.probe(key) {
-            if b.lower >= beta {
-                return b.lower;
-            }
-            if b.upper <= alpha {
-                return b.upper;
-            }
-            if b.lower == b.upper {
-                return b.lower;
-            }
-            alpha = alpha.max(b.lower);
-            beta = beta.min(b.upper);
-            hint = b.best;
-        }
+        let (alpha, beta, hint) = match self.probe(key, alpha, beta) {
+            Probe::Cut(value) => return value,
+            Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
+        };
         let mg = &self.board.mg;
         let moves = mg.legal(p, o);
         if moves.is_zero() {
@@ -237,15 +226,23 @@ impl<'a, M: Layout> Worker<'a, M> {
         if self.stopped {
             return 0;
         }
-        let bounds = if best <= alpha {
-            Bounds { lower: -INFINITY, upper: best, best: NO_MOVE }
-        } else if best >= beta {
-            Bounds { lower: best, upper: INFINITY, best: best_move }
-        } else {
-            Bounds { lower: best, upper: best, best: best_move }
-        };
-        self.table.store(key, n, bounds);
+        self.table.store(key, n, Bounds::of(best, best_move, alpha, beta));
         best
+    }
+
+    /// What the table knows of the position of `key` searched with `(alpha, beta)`.
+    #[inline]
+    pub(super) fn probe(&self, key: u64, alpha: i32, beta: i32) -> Probe {
+        let Some(b) = self.table.probe(key) else {
+            return Probe::Search { alpha, beta, hint: NO_MOVE };
+        };
+        if b.lower >= beta || b.lower == b.upper {
+            Probe::Cut(b.lower)
+        } else if b.upper <= alpha {
+            Probe::Cut(b.upper)
+        } else {
+            Probe::Search { alpha: alpha.max(b.lower), beta: beta.min(b.upper), hint: b.best }
+        }
     }
 
     /// The moves of a deep node, principal variation search: the first with the full window,
@@ -426,6 +423,13 @@ impl<'a, M: Layout> Worker<'a, M> {
         }
         self.board.final_score(p, o)
     }
+}
+
+/// The table's answer for a node: a value that settles it, or the window narrowed by its
+/// bounds and the move to try first.
+pub(super) enum Probe {
+    Cut(i32),
+    Search { alpha: i32, beta: i32, hint: u16 },
 }
 
 /// Whether the previous ply was a pass (two in a row end the game).

@@ -25,6 +25,18 @@ pub(super) struct Bounds {
 }
 
 impl Bounds {
+    /// What a fail-soft search of window `(alpha, beta)` that returned `best`, reached by
+    /// `best_move`, proves.
+    pub(super) fn of(best: i32, best_move: u16, alpha: i32, beta: i32) -> Bounds {
+        if best <= alpha {
+            Bounds { lower: i32::from(i16::MIN), upper: best, best: NO_MOVE }
+        } else if best >= beta {
+            Bounds { lower: best, upper: i32::from(i16::MAX), best: best_move }
+        } else {
+            Bounds { lower: best, upper: best, best: best_move }
+        }
+    }
+
     fn pack(self, empties: u32) -> u64 {
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16 as u64;
         clamp(self.lower) | clamp(self.upper) << 16 | u64::from(self.best) << 32 | u64::from(empties.min(255)) << 48
