@@ -1,0 +1,118 @@
+//! What the search needs to know about a board, computed once per solve from its geometry:
+//! the playable cells in the generator's compact layout, each cell's square, its parity
+//! region and its move-ordering weight.
+
+use reversi_core::kernel::{Layout, Word};
+use reversi_core::{Geometry, Square};
+use reversi_variants::Scoring;
+
+/// Cells a board may have (16×16).
+const MAX_CELLS: usize = 256;
+
+/// A board in the compact layout of generator `M`.
+pub(super) struct Board<M: Layout> {
+    pub mg: M,
+    pub playable: M::Word,
+    pub cells: i32,
+    pub scoring: Scoring,
+    /// Mixed into every key, so that equal words on different boards or under different
+    /// scorings never share an entry.
+    pub salt: u64,
+    /// The square of each compact index (`None` off the board or unplayable).
+    squares: [Option<Square>; MAX_CELLS],
+    /// Each playable cell's region for the parity ordering: the quarter of the board it lies in.
+    pub region: [M::Word; MAX_CELLS],
+    /// Each playable cell's order among moves of equal merit: cells with fewer playable
+    /// neighbours (corners, edges, cells beside a hole) first, as they are harder to flip back.
+    pub rank: [u8; MAX_CELLS],
+    /// Cells with three playable neighbours or fewer: corners, and cells that holes make corners.
+    pub corners: M::Word,
+}
+
+impl<M: Layout> Board<M> {
+    pub(super) fn new(mg: M, geometry: &Geometry, scoring: Scoring) -> Board<M> {
+        let playable_set = geometry.playable();
+        let playable = mg.compact(playable_set);
+        let mut board = Board {
+            mg,
+            playable,
+            cells: playable.count() as i32,
+            scoring,
+            salt: 0,
+            squares: [None; MAX_CELLS],
+            region: [M::Word::ZERO; MAX_CELLS],
+            rank: [0; MAX_CELLS],
+            corners: M::Word::ZERO,
+        };
+        let (w, h) = (geometry.width(), geometry.height());
+        let quarter = |sq: Square| (sq.column() >= w / 2, sq.row() >= h / 2);
+        for sq in playable_set {
+            let i = mg.index(sq) as usize;
+            board.squares[i] = Some(sq);
+            let same: reversi_core::Bitboard = playable_set.iter().filter(|&t| quarter(t) == quarter(sq)).collect();
+            board.region[i] = mg.compact(same);
+            let mut neighbours = 0u8;
+            for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                if sq.offset(dc, dr).is_some_and(|t| geometry.is_playable(t)) {
+                    neighbours += 1;
+                }
+            }
+            board.rank[i] = neighbours;
+            if neighbours <= 3 {
+                board.corners = board.corners | M::Word::bit(i as u32);
+            }
+        }
+        let mut salt = u64::from(w) << 8 | u64::from(h) | (scoring as u64) << 16;
+        for word in playable_set.to_words() {
+            salt = mix(salt ^ word);
+        }
+        board.salt = salt;
+        board
+    }
+
+    /// The square of compact index `i`.
+    pub(super) fn square(&self, i: u32) -> Square {
+        self.squares[i as usize].expect("a move is on a playable cell")
+    }
+
+    /// The final score of the mover with discs `p` against `o` when the game ends here.
+    #[inline(always)]
+    pub(super) fn final_score(&self, p: M::Word, o: M::Word) -> i32 {
+        let (mine, theirs) = (p.count() as i32, o.count() as i32);
+        let diff = mine - theirs;
+        match self.scoring {
+            Scoring::Discs => diff,
+            // The empty cells go to the winner; a draw stays a draw.
+            Scoring::Wof => {
+                let empty = self.cells - mine - theirs;
+                diff + diff.signum() * empty
+            }
+        }
+    }
+
+    /// The key of the position with the mover's discs `p` and the opponent's `o`.
+    #[inline(always)]
+    pub(super) fn key(&self, p: M::Word, o: M::Word) -> u64 {
+        let mut h = self.salt;
+        let mut offset = 0;
+        while offset < M::Word::BITS {
+            h = mix(h ^ limb(p, offset)).wrapping_add(limb(o, offset));
+            offset += 64;
+        }
+        mix(h)
+    }
+}
+
+/// The 64 bits of `w` from bit `offset` on.
+#[inline(always)]
+fn limb<W: Word>(w: W, offset: u32) -> u64 {
+    w.chunk(offset) | w.chunk(offset + 16) << 16 | w.chunk(offset + 32) << 32 | w.chunk(offset + 48) << 48
+}
+
+/// A 64-bit mixer (the finaliser of MurmurHash3's 64-bit variant, as constants go).
+#[inline(always)]
+fn mix(mut h: u64) -> u64 {
+    h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h = (h ^ (h >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}

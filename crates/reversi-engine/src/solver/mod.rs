@@ -1,0 +1,647 @@
+//! The exact endgame solver: the value of a position with perfect play by both sides, on every
+//! board of the workspace (every size and rectangle, the Octagon, blocked cells, handicap
+//! discs), under disc or WOF scoring.
+//!
+//! [`Solver::solve`] gives the value, a best move and the principal variation;
+//! [`SolveOptions`] asks for win/draw/loss only and sets limits (nodes, time, a stop flag),
+//! past which the solver answers [`SolveError::Interrupted`] rather than a guess.
+//! [`Solver::search`] is the entry point for engines: a window, limits, and a bound.
+//!
+//! The solver keeps a transposition table of the size it was built with, reused across
+//! calls; its memory is that table plus a small constant, whatever the position, and it never
+//! allocates per node.
+//!
+//! ```
+//! use reversi_core::Position;
+//! use reversi_engine::solver::Solver;
+//! use reversi_variants::Scoring;
+//!
+//! // FFO #20 (Black to move, 20 empties): h5 wins by 6.
+//! let position: Position = "XXXOXXXX/OXXXXXXX/OOXXXXXX/OOOXXXXX/OOOXXOO-/OOOOO---/OOOOOOO-/OOOOOOO- X".parse()?;
+//! let solver = Solver::with_hash_mb(16);
+//! let solution = solver.solve(&position, Scoring::Wof)?;
+//! assert_eq!(solution.value(), 6);
+//! assert_eq!(solution.best_move().to_string(), "h5");
+//! assert_eq!(solution.pv().first(), Some(&solution.best_move()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod board;
+mod root;
+mod search;
+mod table;
+
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use reversi_core::Position;
+use reversi_core::kernel::{self, Layout, Visitor, Word};
+use reversi_variants::{Move, Scoring};
+
+use board::Board;
+use search::{Control, INFINITY, Worker};
+use table::Table;
+
+/// What a solve computes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The exact final score.
+    #[default]
+    Exact,
+    /// Only whether the side to move wins, draws or loses: a narrower search, often much faster.
+    WinDrawLoss,
+}
+
+/// The result of a game for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move wins.
+    Win,
+    /// Neither wins.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+impl Outcome {
+    fn of(value: i32) -> Outcome {
+        match value.signum() {
+            1 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    /// `win`, `draw` or `loss`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        })
+    }
+}
+
+/// Why a search ended before it had its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Interruption {
+    /// The stop flag was raised.
+    Stopped,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+}
+
+impl std::fmt::Display for Interruption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Interruption::Stopped => "stopped",
+            Interruption::NodeLimit => "node limit reached",
+            Interruption::TimeLimit => "time limit reached",
+        })
+    }
+}
+
+/// Why the solver has no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Neither side can move: there is nothing to solve (the final score is the position's).
+    #[error("the game is over")]
+    GameOver,
+    /// A limit or the stop flag ended the search first: the value is unknown.
+    #[error("not solved: {reason} after {nodes} nodes")]
+    Interrupted {
+        /// What ended it.
+        reason: Interruption,
+        /// Nodes searched until then.
+        nodes: u64,
+    },
+    /// A window whose lower end is not below its upper end.
+    #[error("empty window ({alpha}, {beta}): alpha must be below beta")]
+    EmptyWindow {
+        /// The lower end.
+        alpha: i32,
+        /// The upper end.
+        beta: i32,
+    },
+}
+
+/// Limits on a search; past any of them it ends with [`SolveError::Interrupted`].
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    nodes: Option<u64>,
+    time: Option<Duration>,
+    stop: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<Progress>>,
+}
+
+impl Limits {
+    /// No limit.
+    #[must_use]
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// Stop after about `nodes` nodes (checked every few thousand nodes).
+    #[must_use]
+    pub fn nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Stop after `time`.
+    #[must_use]
+    pub fn time(mut self, time: Duration) -> Limits {
+        self.time = Some(time);
+        self
+    }
+
+    /// Stop once `flag` is set (from another thread, say); the search looks at it every few
+    /// thousand nodes.
+    #[must_use]
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Limits {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Report the nodes searched so far into `progress` as the search goes.
+    #[must_use]
+    pub fn progress(mut self, progress: Arc<Progress>) -> Limits {
+        self.progress = Some(progress);
+        self
+    }
+}
+
+/// A running search's progress, readable from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    nodes: AtomicU64,
+}
+
+impl Progress {
+    /// A new record, at zero.
+    #[must_use]
+    pub fn new() -> Arc<Progress> {
+        Arc::new(Progress::default())
+    }
+
+    /// The nodes searched so far (updated every few thousand nodes).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// What [`Solver::solve_with`] computes and how long it may take.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    mode: Mode,
+    limits: Limits,
+}
+
+impl SolveOptions {
+    /// An exact solve without limits.
+    #[must_use]
+    pub fn new() -> SolveOptions {
+        SolveOptions::default()
+    }
+
+    /// Sets what to compute.
+    #[must_use]
+    pub fn mode(mut self, mode: Mode) -> SolveOptions {
+        self.mode = mode;
+        self
+    }
+
+    /// Sets the limits.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> SolveOptions {
+        self.limits = limits;
+        self
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    value: i32,
+    mode: Mode,
+    best_move: Move,
+    pv: Vec<Move>,
+    nodes: u64,
+}
+
+impl Solution {
+    /// The final score for the side to move with perfect play by both sides; in
+    /// [`Mode::WinDrawLoss`] only its sign is known, and this is -1, 0 or 1.
+    #[must_use]
+    pub fn value(&self) -> i32 {
+        self.value
+    }
+
+    /// What was computed.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Win, draw or loss for the side to move.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        Outcome::of(self.value)
+    }
+
+    /// A move that reaches the value ([`Move::Pass`] when the side to move must pass).
+    #[must_use]
+    pub fn best_move(&self) -> Move {
+        self.best_move
+    }
+
+    /// A line of best play from the position to the end of the game, passes included.
+    #[must_use]
+    pub fn pv(&self) -> &[Move] {
+        &self.pv
+    }
+
+    /// Positions searched, every thread and the principal variation's searches included.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// A search window: the values strictly between `alpha` and `beta` are found exactly, the
+/// others only as bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
+impl Window {
+    /// Every value: an exact search.
+    pub const FULL: Window = Window { alpha: -INFINITY, beta: INFINITY };
+
+    /// The window `(alpha, beta)`.
+    ///
+    /// # Errors
+    /// [`SolveError::EmptyWindow`] unless `alpha < beta`.
+    pub fn new(alpha: i32, beta: i32) -> Result<Window, SolveError> {
+        if alpha < beta {
+            Ok(Window { alpha: alpha.max(-INFINITY), beta: beta.min(INFINITY) })
+        } else {
+            Err(SolveError::EmptyWindow { alpha, beta })
+        }
+    }
+}
+
+/// What a value returned by [`Solver::search`] says about the exact value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// It is the exact value.
+    Exact,
+    /// The exact value is at least this (the search failed high: value ≥ beta).
+    Lower,
+    /// The exact value is at most this (the search failed low: value ≤ alpha).
+    Upper,
+}
+
+/// The answer of [`Solver::search`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounded {
+    value: i32,
+    bound: Bound,
+    best_move: Option<Move>,
+    nodes: u64,
+}
+
+impl Bounded {
+    /// The value, or a bound on it (see [`Bounded::bound`]).
+    #[must_use]
+    pub fn value(&self) -> i32 {
+        self.value
+    }
+
+    /// What [`Bounded::value`] is.
+    #[must_use]
+    pub fn bound(&self) -> Bound {
+        self.bound
+    }
+
+    /// The best move found: one reaching the value when it is exact or a lower bound; `None`
+    /// when the game is over, or when every move failed low. [`Move::Pass`] when the side to
+    /// move must pass.
+    #[must_use]
+    pub fn best_move(&self) -> Option<Move> {
+        self.best_move
+    }
+
+    /// Positions searched.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// The exact endgame solver, with its transposition table; reuse it across calls (the table
+/// stays valid: it holds exact bounds, keyed by board and scoring too).
+///
+/// ```
+/// use std::num::NonZeroUsize;
+/// use reversi_core::Position;
+/// use reversi_engine::solver::{Mode, Outcome, SolveOptions, Solver};
+/// use reversi_variants::Scoring;
+///
+/// // 6×6, White to move, 6 empties.
+/// let position: Position = "OOOOOO/OXXXXO/OXOXXO/OXXOXO/--XXX-/---O-- O".parse()?;
+/// let solver = Solver::with_hash_mb(1).threads(NonZeroUsize::new(2).unwrap());
+/// let exact = solver.solve(&position, Scoring::Discs)?;
+/// let wdl = solver.solve_with(&position, Scoring::Discs, &SolveOptions::new().mode(Mode::WinDrawLoss))?;
+/// assert_eq!(wdl.outcome(), exact.outcome());
+/// assert_eq!(wdl.value(), exact.value().signum());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    table: Table,
+    threads: NonZeroUsize,
+}
+
+impl Default for Solver {
+    /// A table of [`Solver::DEFAULT_HASH_MB`] MB, one thread.
+    fn default() -> Solver {
+        Solver::with_hash_mb(Solver::DEFAULT_HASH_MB)
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} bytes)", self.bytes())
+    }
+}
+
+impl Solver {
+    /// The default table size, in MB.
+    pub const DEFAULT_HASH_MB: usize = 64;
+
+    /// A solver with a table of at most `mb` MB (rounded down to a power of two bytes; a
+    /// few dozen bytes at least), one thread.
+    #[must_use]
+    pub fn with_hash_mb(mb: usize) -> Solver {
+        Solver { table: Table::new(mb.saturating_mul(1 << 20)), threads: NonZeroUsize::MIN }
+    }
+
+    /// The same solver with `threads` threads (the calling thread is one of them).
+    #[must_use]
+    pub fn threads(self, threads: NonZeroUsize) -> Solver {
+        Solver { threads, ..self }
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets every entry of the table.
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// The exact value of `position` under `scoring`, a best move and the principal variation.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if neither side can move.
+    pub fn solve(&self, position: &Position, scoring: Scoring) -> Result<Solution, SolveError> {
+        self.solve_with(position, scoring, &SolveOptions::new())
+    }
+
+    /// [`Solver::solve`] with a mode and limits.
+    ///
+    /// # Errors
+    /// [`SolveError::GameOver`] if neither side can move; [`SolveError::Interrupted`] if a
+    /// limit or the stop flag ended the search first.
+    pub fn solve_with(
+        &self,
+        position: &Position,
+        scoring: Scoring,
+        options: &SolveOptions,
+    ) -> Result<Solution, SolveError> {
+        let job = Job { solver: self, position, scoring, limits: &options.limits, task: Task::Solve(options.mode) };
+        match run_job(job)? {
+            Answer::Solved(solution) => Ok(solution),
+            Answer::Bounded(_) => unreachable!("a solve answers with a solution"),
+        }
+    }
+
+    /// The value of `position` for the side to move if it lies inside `window`, else a bound
+    /// on it: the entry point for engines, which search with narrow windows. A finished game
+    /// gives its final score, exact, with no move.
+    ///
+    /// # Errors
+    /// [`SolveError::Interrupted`] if a limit or the stop flag ended the search first.
+    pub fn search(
+        &self,
+        position: &Position,
+        scoring: Scoring,
+        window: Window,
+        limits: &Limits,
+    ) -> Result<Bounded, SolveError> {
+        let job = Job { solver: self, position, scoring, limits, task: Task::Search(window) };
+        match run_job(job)? {
+            Answer::Bounded(bounded) => Ok(bounded),
+            Answer::Solved(_) => unreachable!("a search answers with a bound"),
+        }
+    }
+}
+
+fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
+    kernel::dispatch(job.position.geometry(), job)
+}
+
+/// What a [`Job`] is asked.
+#[derive(Clone, Copy)]
+enum Task {
+    Solve(Mode),
+    Search(Window),
+}
+
+enum Answer {
+    Solved(Solution),
+    Bounded(Bounded),
+}
+
+/// One call of the solver, run with the board's generator.
+struct Job<'a> {
+    solver: &'a Solver,
+    position: &'a Position,
+    scoring: Scoring,
+    limits: &'a Limits,
+    task: Task,
+}
+
+impl Visitor for Job<'_> {
+    type Output = Result<Answer, SolveError>;
+
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        let board = Board::new(mg, self.position.geometry(), self.scoring);
+        let side = self.position.side_to_move();
+        let p = mg.compact(self.position.discs(side));
+        let o = mg.compact(self.position.discs(!side));
+        let nodes = AtomicU64::new(0);
+        let control = Control {
+            stop: self.limits.stop.as_deref(),
+            deadline: self.limits.time.map(|t| Instant::now() + t),
+            node_limit: self.limits.nodes,
+            nodes: &nodes,
+            progress: self.limits.progress.as_deref(),
+            aborted: AtomicBool::new(false),
+            reason: std::sync::Mutex::new(None),
+        };
+        let run =
+            Run { board: &board, table: &self.solver.table, control: &control, threads: self.solver.threads.get() };
+        let empties = (!(p | o) & board.playable).count();
+        // Deep recursions (large boards far from the end) get a thread with a stack to match.
+        let answer = if empties > 48 {
+            std::thread::scope(|s| {
+                std::thread::Builder::new()
+                    .stack_size(16 << 20)
+                    .spawn_scoped(s, || run.task(self.task, p, o))
+                    .expect("a thread for the search")
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+        } else {
+            run.task(self.task, p, o)
+        };
+        let total = nodes.load(Ordering::Relaxed);
+        if let Some(progress) = control.progress {
+            progress.nodes.store(total, Ordering::Relaxed);
+        }
+        match answer {
+            Some(answer) => Ok(answer.with_nodes(total)),
+            None if control.is_aborted() => {
+                let reason = control
+                    .reason
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .unwrap_or(Interruption::Stopped);
+                Err(SolveError::Interrupted { reason, nodes: total })
+            }
+            None => Err(SolveError::GameOver),
+        }
+    }
+}
+
+impl Answer {
+    fn with_nodes(mut self, total: u64) -> Answer {
+        match &mut self {
+            Answer::Solved(s) => s.nodes = total,
+            Answer::Bounded(b) => b.nodes = total,
+        }
+        self
+    }
+}
+
+/// The shared parts of one call.
+struct Run<'a, M: Layout> {
+    board: &'a Board<M>,
+    table: &'a Table,
+    control: &'a Control<'a>,
+    threads: usize,
+}
+
+impl<M: Layout> Run<'_, M> {
+    /// The answer to `task`; `None` if interrupted or, for a solve, if the game is over.
+    fn task(&self, task: Task, p: M::Word, o: M::Word) -> Option<Answer> {
+        match task {
+            Task::Search(window) => {
+                let found = self.root(p, o, window.alpha, window.beta)?;
+                let bound = if found.value <= window.alpha {
+                    Bound::Upper
+                } else if found.value >= window.beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                let best_move = match found.best {
+                    Some(i) if bound != Bound::Upper => Some(Move::Place(self.board.square(i))),
+                    _ if self.must_pass(p, o) => Some(Move::Pass),
+                    _ => None,
+                };
+                Some(Answer::Bounded(Bounded { value: found.value, bound, best_move, nodes: 0 }))
+            }
+            Task::Solve(mode) => self.solve(mode, p, o).map(Answer::Solved),
+        }
+    }
+
+    fn must_pass(&self, p: M::Word, o: M::Word) -> bool {
+        self.board.mg.legal(p, o).is_zero() && !self.board.mg.legal(o, p).is_zero()
+    }
+
+    /// [`root::root`] on the calling thread and its helpers; `None` if interrupted.
+    fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Option<root::Found> {
+        let mut worker = Worker::new(self.board, self.table, self.control);
+        let found = root::root(&mut worker, self.threads, p, o, alpha, beta);
+        worker.flush();
+        (!worker.stopped && !self.control.is_aborted()).then_some(found)
+    }
+
+    /// The window of a mode around a known value `v` (for the principal variation's steps),
+    /// or the first search's window.
+    fn window(mode: Mode, around: Option<i32>) -> (i32, i32) {
+        match (mode, around) {
+            (Mode::Exact, None) => (-INFINITY, INFINITY),
+            (Mode::Exact, Some(v)) => (v - 1, v + 1),
+            (Mode::WinDrawLoss, _) => (-1, 1),
+        }
+    }
+
+    fn solve(&self, mode: Mode, p: M::Word, o: M::Word) -> Option<Solution> {
+        let mg = &self.board.mg;
+        if mg.legal(p, o).is_zero() && mg.legal(o, p).is_zero() {
+            return None;
+        }
+        let (alpha, beta) = Run::<M>::window(mode, None);
+        let found = self.root(p, o, alpha, beta)?;
+        let value = match mode {
+            Mode::Exact => found.value,
+            Mode::WinDrawLoss => found.value.signum(),
+        };
+        // The principal variation: at each step a search around the known value finds a move
+        // that keeps it (the table makes these searches short).
+        let (mut p, mut o, mut expected) = (p, o, value);
+        let mut pv = Vec::new();
+        loop {
+            if mg.legal(p, o).is_zero() {
+                if mg.legal(o, p).is_zero() {
+                    break;
+                }
+                pv.push(Move::Pass);
+                (p, o, expected) = (o, p, -expected);
+                continue;
+            }
+            let step = if pv.is_empty() {
+                found.best
+            } else {
+                let (alpha, beta) = Run::<M>::window(mode, Some(expected));
+                self.root(p, o, alpha, beta)?.best
+            };
+            let x = step.expect("a position with moves has a best move");
+            pv.push(Move::Place(self.board.square(x)));
+            let flips = mg.flips(p, o, x);
+            (p, o, expected) = (o ^ flips, p | flips | M::Word::bit(x), -expected);
+        }
+        let best_move = pv[0];
+        Some(Solution { value, mode, best_move, pv, nodes: 0 })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,440 @@
+//! The search: a fail-soft alpha-beta on the mover's and the opponent's discs as two words of
+//! the board's generator, copy-make, in three tiers by the number of empty cells.
+//!
+//! - Many empties ([`Worker::deep`]): the transposition table, fastest-first ordering (the
+//!   move that leaves the opponent the fewest replies first) and principal variation search
+//!   (null windows for every move after the first).
+//! - A few ([`Worker::mid`]): legal moves in parity order (cells of regions with an odd
+//!   number of empties first), no table.
+//! - The last ones ([`Worker::shallow`]): no move generation at all; each empty cell is tried
+//!   with the generator's flips, which are empty for an illegal move.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use reversi_core::kernel::{Layout, Word};
+
+use super::Interruption;
+use super::board::Board;
+use super::table::{Bounds, NO_MOVE, Table};
+
+/// Above every score: a board has at most 256 cells.
+pub(super) const INFINITY: i32 = 1000;
+
+/// Empty cells from which a node uses the table and sorts its moves.
+pub(super) const DEEP: u32 = 7;
+/// Empty cells from which a node first looks in the table for a child that cuts off
+/// (enhanced transposition cutoff).
+const ETC: u32 = 12;
+/// The weight of the opponent's corner replies in the ordering, over other replies (which
+/// weigh one): a move that gives a corner away is rarely best. Measured on FFO #40-#41 (nodes,
+/// single thread): 0 → 128 M, 1 → 89 M, 2 → 87 M.
+const CORNER_REPLY: i32 = 2;
+/// Empty cells up to which a node tries every empty cell instead of generating moves.
+const SHALLOW: u32 = 4;
+/// Moves a node sorts at most; a node with more (only on large boards far from the end)
+/// takes them in board order.
+const MAX_SORTED: usize = 64;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// What stops a search early, shared by its threads.
+pub(super) struct Control<'a> {
+    pub stop: Option<&'a AtomicBool>,
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    /// Nodes of every thread, flushed every [`CHECK_EVERY`] nodes.
+    pub nodes: &'a AtomicU64,
+    /// The caller's view of the node count, if it asked for one.
+    pub progress: Option<&'a super::Progress>,
+    /// Set once any thread must stop; `reason` says why.
+    pub aborted: AtomicBool,
+    pub reason: std::sync::Mutex<Option<Interruption>>,
+}
+
+impl Control<'_> {
+    pub(super) fn abort(&self, why: Interruption) {
+        let mut reason = self.reason.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        reason.get_or_insert(why);
+        self.aborted.store(true, Ordering::Relaxed);
+    }
+
+    pub(super) fn is_aborted(&self) -> bool {
+        self.aborted.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's search.
+pub(super) struct Worker<'a, M: Layout> {
+    pub board: &'a Board<M>,
+    pub table: &'a Table,
+    pub control: &'a Control<'a>,
+    /// Nodes searched by this worker, all flushed or not.
+    pub nodes: u64,
+    flushed: u64,
+    next_check: u64,
+    /// Set when the search must unwind: every value found after it is meaningless.
+    pub stopped: bool,
+}
+
+/// A move with its flips and its sort key.
+#[derive(Clone, Copy)]
+pub(super) struct Candidate<W> {
+    pub index: u32,
+    pub flips: W,
+    pub key: i32,
+}
+
+impl<'a, M: Layout> Worker<'a, M> {
+    pub(super) fn new(board: &'a Board<M>, table: &'a Table, control: &'a Control<'a>) -> Self {
+        Worker { board, table, control, nodes: 0, flushed: 0, next_check: CHECK_EVERY, stopped: false }
+    }
+
+    /// Adds this worker's unflushed nodes to the shared count.
+    pub(super) fn flush(&mut self) {
+        let total = self.control.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        if let Some(progress) = self.control.progress {
+            progress.nodes.store(total + self.nodes - self.flushed, Ordering::Relaxed);
+        }
+        self.flushed = self.nodes;
+    }
+
+    /// Looks at the limits; sets `stopped` if the search must end.
+    #[cold]
+    fn check(&mut self) {
+        self.next_check = self.nodes + CHECK_EVERY;
+        self.flush();
+        let c = self.control;
+        if c.is_aborted() {
+            self.stopped = true;
+            return;
+        }
+        let why = if c.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            Some(Interruption::Stopped)
+        } else if c.node_limit.is_some_and(|limit| c.nodes.load(Ordering::Relaxed) >= limit) {
+            Some(Interruption::NodeLimit)
+        } else if c.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Interruption::TimeLimit)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            c.abort(why);
+            self.stopped = true;
+        }
+    }
+
+    /// The exact value of the position for the mover, if it lies strictly inside
+    /// `(alpha, beta)`; otherwise a bound on the side of the window it fell (fail-soft).
+    #[inline]
+    pub(super) fn search(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> i32 {
+        let empty = !(p | o) & self.board.playable;
+        let n = empty.count();
+        if n >= DEEP {
+            self.deep(p, o, alpha, beta, n)
+        } else if n > SHALLOW {
+            self.mid(p, o, alpha, beta, empty, n, Passed::No)
+        } else {
+            self.shallow(p, o, alpha, beta, empty, n, Passed::No)
+        }
+    }
+
+    /// The mover's moves with their flips, sorted best first: the table's move, then fewest
+    /// replies for the opponent, then the cells hardest to flip back. `None` if there are
+    /// more than [`MAX_SORTED`].
+    #[inline]
+    pub(super) fn sorted_moves(
+        &self,
+        p: M::Word,
+        o: M::Word,
+        moves: M::Word,
+        hint: u16,
+        list: &mut [Candidate<M::Word>; MAX_SORTED],
+    ) -> Option<usize> {
+        let mg = &self.board.mg;
+        let count = moves.count() as usize;
+        if count > MAX_SORTED {
+            return None;
+        }
+        let mut rest = moves;
+        for slot in list.iter_mut().take(count) {
+            let x = rest.lowest();
+            rest = rest.without_lowest();
+            let flips = mg.flips(p, o, x);
+            let (child_p, child_o) = (o ^ flips, p | flips | M::Word::bit(x));
+            let key = if x == u32::from(hint) {
+                -INFINITY
+            } else {
+                let replies = mg.legal(child_p, child_o);
+                (replies.count() as i32 + CORNER_REPLY * (replies & self.board.corners).count() as i32) * 16
+                    + i32::from(self.board.rank[x as usize])
+            };
+            *slot = Candidate { index: x, flips, key };
+        }
+        // Insertion sort: lists are short.
+        for i in 1..count {
+            let c = list[i];
+            let mut j = i;
+            while j > 0 && list[j - 1].key > c.key {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = c;
+        }
+        Some(count)
+    }
+
+    /// A node with [`DEEP`] empty cells or more.
+    fn deep(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check();
+        }
+        if self.stopped {
+            return 0;
+        }
+        let key = self.board.key(p, o);
+        let (alpha, beta, hint) = match self.probe(key, alpha, beta) {
+            Probe::Cut(value) => return value,
+            Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
+        };
+        let mg = &self.board.mg;
+        let moves = mg.legal(p, o);
+        if moves.is_zero() {
+            if mg.legal(o, p).is_zero() {
+                return self.board.final_score(p, o);
+            }
+            // A pass: the same empties, the other side to move.
+            return -self.deep(o, p, -beta, -alpha, n);
+        }
+        if n >= ETC {
+            // Enhanced transposition cutoff: a child the table already proves good enough.
+            let mut rest = moves;
+            while !rest.is_zero() {
+                let x = rest.lowest();
+                rest = rest.without_lowest();
+                let flips = mg.flips(p, o, x);
+                if let Some(b) = self.table.probe(self.board.key(o ^ flips, p | flips | M::Word::bit(x)))
+                    && -b.upper >= beta
+                {
+                    self.table.store(key, n, Bounds { lower: -b.upper, upper: INFINITY, best: x as u16 });
+                    return -b.upper;
+                }
+            }
+        }
+        let (best, best_move) = self.node_moves(p, o, alpha, beta, moves, hint);
+        if self.stopped {
+            return 0;
+        }
+        self.table.store(key, n, Bounds::of(best, best_move, alpha, beta));
+        best
+    }
+
+    /// What the table knows of the position of `key` searched with `(alpha, beta)`.
+    #[inline]
+    pub(super) fn probe(&self, key: u64, alpha: i32, beta: i32) -> Probe {
+        let Some(b) = self.table.probe(key) else {
+            return Probe::Search { alpha, beta, hint: NO_MOVE };
+        };
+        if b.lower >= beta || b.lower == b.upper {
+            Probe::Cut(b.lower)
+        } else if b.upper <= alpha {
+            Probe::Cut(b.upper)
+        } else {
+            Probe::Search { alpha: alpha.max(b.lower), beta: beta.min(b.upper), hint: b.best }
+        }
+    }
+
+    /// The moves of a deep node, principal variation search: the first with the full window,
+    /// the others with a null window, searched again only if they beat the best so far.
+    /// Returns the best value and its move's index.
+    #[inline]
+    fn node_moves(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, moves: M::Word, hint: u16) -> (i32, u16) {
+        let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; MAX_SORTED];
+        let mut best = -INFINITY;
+        let mut best_move = NO_MOVE;
+        let mut alpha = alpha;
+        let mut visit = |this: &mut Self, x: u32, flips: M::Word, first: bool| -> bool {
+            let (cp, co) = (o ^ flips, p | flips | M::Word::bit(x));
+            let v = if first {
+                -this.search(cp, co, -beta, -alpha)
+            } else {
+                let v = -this.search(cp, co, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !this.stopped { -this.search(cp, co, -beta, -v) } else { v }
+            };
+            if this.stopped {
+                return true;
+            }
+            if v > best {
+                best = v;
+                best_move = x as u16;
+                if v >= beta {
+                    return true;
+                }
+                alpha = alpha.max(v);
+            }
+            false
+        };
+        match self.sorted_moves(p, o, moves, hint, &mut list) {
+            Some(count) => {
+                for (k, c) in list.iter().take(count).enumerate() {
+                    if visit(self, c.index, c.flips, k == 0) {
+                        break;
+                    }
+                }
+            }
+            None => {
+                let mut rest = moves;
+                let mut first = true;
+                while !rest.is_zero() {
+                    let x = rest.lowest();
+                    rest = rest.without_lowest();
+                    let flips = self.board.mg.flips(p, o, x);
+                    if visit(self, x, flips, first) {
+                        break;
+                    }
+                    first = false;
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// The empty cells in parity order: those of regions with an odd number of empties, then
+    /// the others.
+    #[inline(always)]
+    fn parity_split(&self, empty: M::Word) -> (M::Word, M::Word) {
+        let mut odd = M::Word::ZERO;
+        let mut rest = empty;
+        while !rest.is_zero() {
+            let x = rest.lowest();
+            let region = self.board.region[x as usize] & empty;
+            if region.count() & 1 == 1 {
+                odd = odd | region;
+            }
+            rest = rest & !region;
+        }
+        (odd, empty & !odd)
+    }
+
+    /// A node with a few empty cells: legal moves, parity order, plain alpha-beta.
+    #[allow(clippy::too_many_arguments)]
+    fn mid(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed) -> i32 {
+        self.nodes += 1;
+        let mg = &self.board.mg;
+        let moves = mg.legal(p, o);
+        if moves.is_zero() {
+            if passed == Passed::Yes {
+                return -self.board.final_score(o, p);
+            }
+            return -self.mid(o, p, -beta, -alpha, empty, n, Passed::Yes);
+        }
+        let (odd, even) = self.parity_split(moves);
+        let mut best = -INFINITY;
+        let mut alpha = alpha;
+        for group in [odd, even] {
+            let mut rest = group;
+            while !rest.is_zero() {
+                let x = rest.lowest();
+                rest = rest.without_lowest();
+                let flips = mg.flips(p, o, x);
+                let bit = M::Word::bit(x);
+                let (cp, co, ce) = (o ^ flips, p | flips | bit, empty ^ bit);
+                let v = if n - 1 > SHALLOW {
+                    -self.mid(cp, co, -beta, -alpha, ce, n - 1, Passed::No)
+                } else {
+                    -self.shallow(cp, co, -beta, -alpha, ce, n - 1, Passed::No)
+                };
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    alpha = alpha.max(v);
+                }
+            }
+        }
+        best
+    }
+
+    /// A node with at most [`SHALLOW`] empty cells: every empty cell tried in parity order.
+    #[allow(clippy::too_many_arguments)]
+    fn shallow(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        empty: M::Word,
+        n: u32,
+        passed: Passed,
+    ) -> i32 {
+        if n == 1 {
+            return self.last(p, o, empty);
+        }
+        self.nodes += 1;
+        let mg = &self.board.mg;
+        let (odd, even) = self.parity_split(empty);
+        let mut best = -INFINITY;
+        let mut alpha = alpha;
+        for group in [odd, even] {
+            let mut rest = group;
+            while !rest.is_zero() {
+                let x = rest.lowest();
+                rest = rest.without_lowest();
+                let flips = mg.flips(p, o, x);
+                if flips.is_zero() {
+                    continue;
+                }
+                let bit = M::Word::bit(x);
+                let v = -self.shallow(o ^ flips, p | flips | bit, -beta, -alpha, empty ^ bit, n - 1, Passed::No);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    alpha = alpha.max(v);
+                }
+            }
+        }
+        if best == -INFINITY {
+            // No move: a pass, or the end of the game.
+            if passed == Passed::Yes {
+                return -self.board.final_score(o, p);
+            }
+            return -self.shallow(o, p, -beta, -alpha, empty, n, Passed::Yes);
+        }
+        best
+    }
+
+    /// The value of a position with one empty cell, `empty`.
+    #[inline(always)]
+    fn last(&mut self, p: M::Word, o: M::Word, empty: M::Word) -> i32 {
+        self.nodes += 1;
+        let mg = &self.board.mg;
+        let x = empty.lowest();
+        let flips = mg.flips(p, o, x);
+        if !flips.is_zero() {
+            return self.board.final_score(p | flips | empty, o ^ flips);
+        }
+        let flips = mg.flips(o, p, x);
+        if !flips.is_zero() {
+            return -self.board.final_score(o | flips | empty, p ^ flips);
+        }
+        self.board.final_score(p, o)
+    }
+}
+
+/// The table's answer for a node: a value that settles it, or the window narrowed by its
+/// bounds and the move to try first.
+pub(super) enum Probe {
+    Cut(i32),
+    Search { alpha: i32, beta: i32, hint: u16 },
+}
+
+/// Whether the previous ply was a pass (two in a row end the game).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Passed {
+    No,
+    Yes,
+}

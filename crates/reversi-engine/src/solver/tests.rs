@@ -1,0 +1,261 @@
+//! The solver against a deliberately naive minimax on the rules of `Position`, on random
+//! positions of every geometry, under both scorings.
+
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use proptest::prelude::*;
+use reversi_core::{Bitboard, Color, Geometry, Position, Square};
+use reversi_variants::{Move, Scoring};
+
+use super::*;
+
+/// The final score of `pos` for its side to move, from the rules (RULES §3): the disc
+/// difference, and under WOF the empty cells to the winner.
+fn final_score(pos: &Position, scoring: Scoring) -> i32 {
+    let side = pos.side_to_move();
+    let diff = pos.count(side) as i32 - pos.count(!side) as i32;
+    let empty = pos.empty_cells().len() as i32;
+    match scoring {
+        Scoring::Discs => diff,
+        Scoring::Wof if diff > 0 => diff + empty,
+        Scoring::Wof if diff < 0 => diff - empty,
+        Scoring::Wof => 0,
+    }
+}
+
+/// Minimax over every line to the end, with `Position`'s own moves: no pruning, no table.
+fn naive(pos: &Position, scoring: Scoring) -> i32 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let mut passed = *pos;
+        return match passed.pass() {
+            Ok(()) => -naive(&passed, scoring),
+            Err(_) => final_score(pos, scoring),
+        };
+    }
+    moves
+        .iter()
+        .map(|sq| {
+            let mut child = *pos;
+            child.play(sq).expect("a legal move");
+            -naive(&child, scoring)
+        })
+        .max()
+        .expect("at least one move")
+}
+
+/// SplitMix64, for the positions' random choices.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random board: any even rectangle from 4 to 16, or the Octagon, with a few blocked cells
+/// half the time.
+fn random_geometry(rng: &mut Rng) -> Geometry {
+    let mut geometry = if rng.below(5) == 0 {
+        Geometry::octagon()
+    } else {
+        let side = |rng: &mut Rng| 4 + 2 * rng.below(7) as usize;
+        Geometry::rectangle(side(rng), side(rng)).expect("an even side from 4 to 16")
+    };
+    if rng.below(2) == 0 {
+        let cells: Vec<Square> = geometry.playable().iter().collect();
+        let blocked: Bitboard = (0..1 + rng.below(5)).map(|_| cells[rng.below(cells.len() as u64) as usize]).collect();
+        geometry = geometry.with_unplayable(blocked).expect("cells of the board");
+    }
+    geometry
+}
+
+/// A random position on a random board with at most `max_empty` empty cells: either discs
+/// strewn at random (any position, reachable or not, is a valid input), or a random game
+/// from the start, played on until few cells are left.
+fn random_position(seed: u64, max_empty: u64) -> Position {
+    let mut rng = Rng(seed);
+    let geometry = random_geometry(&mut rng);
+    let side = if rng.below(2) == 0 { Color::Black } else { Color::White };
+    let target = rng.below(max_empty + 1) as u32;
+    if rng.below(3) == 0
+        && let Ok(mut pos) = Position::start(geometry)
+    {
+        while pos.empty_cells().len() > target {
+            let moves: Vec<Square> = pos.legal_moves().iter().collect();
+            if moves.is_empty() {
+                if pos.pass().is_err() {
+                    break;
+                }
+                continue;
+            }
+            pos.play(moves[rng.below(moves.len() as u64) as usize]).expect("a legal move");
+        }
+        return pos;
+    }
+    let cells: Vec<Square> = geometry.playable().iter().collect();
+    let empty_odds = (target as u64).max(1);
+    let (mut black, mut white) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut empties = 0;
+    for &sq in &cells {
+        // About `target` empty cells, spread over the board.
+        if empties < target && rng.below(cells.len() as u64) < empty_odds {
+            empties += 1;
+        } else if rng.below(2) == 0 {
+            black.insert(sq);
+        } else {
+            white.insert(sq);
+        }
+    }
+    Position::from_parts(geometry, black, white, side).expect("discs on playable cells")
+}
+
+/// Plays `pv` from `pos` and returns the final position, checking that every move is legal
+/// and that the line ends the game.
+fn play_out(pos: &Position, pv: &[Move]) -> Position {
+    let mut pos = *pos;
+    for (i, mv) in pv.iter().enumerate() {
+        match mv {
+            Move::Place(sq) => {
+                pos.play(*sq).unwrap_or_else(|e| panic!("pv move {i} ({sq}) in {pos}: {e}"));
+            }
+            Move::Pass => pos.pass().unwrap_or_else(|e| panic!("pv pass {i} in {pos}: {e}")),
+        }
+    }
+    assert!(pos.is_game_over(), "the pv ends before the game does: {pos}");
+    pos
+}
+
+fn scorings() -> [Scoring; 2] {
+    [Scoring::Discs, Scoring::Wof]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    /// Value, best move, pv, WDL and a random window, against the naive minimax.
+    #[test]
+    fn agrees_with_naive_minimax(seed in any::<u64>(), alpha in -12i32..12, width in 1i32..8) {
+        let pos = random_position(seed, 9);
+        let solver = Solver::with_hash_mb(1);
+        for scoring in scorings() {
+            let expected = naive(&pos, scoring);
+            let full = solver.search(&pos, scoring, Window::FULL, &Limits::none()).expect("no limit");
+            prop_assert_eq!(full.value(), expected, "{} {:?}", pos, scoring);
+            prop_assert_eq!(full.bound(), Bound::Exact);
+
+            let beta = alpha + width;
+            let bounded = solver.search(&pos, scoring, Window::new(alpha, beta).expect("alpha < beta"), &Limits::none()).expect("no limit");
+            let v = bounded.value();
+            match bounded.bound() {
+                Bound::Exact => prop_assert!(v == expected && alpha < v && v < beta),
+                Bound::Lower => prop_assert!(expected >= v && v >= beta),
+                Bound::Upper => prop_assert!(expected <= v && v <= alpha),
+            }
+
+            if pos.is_game_over() {
+                prop_assert_eq!(solver.solve(&pos, scoring), Err(SolveError::GameOver));
+                continue;
+            }
+            let solution = solver.solve(&pos, scoring).expect("a game with moves");
+            prop_assert_eq!(solution.value(), expected);
+            prop_assert_eq!(Some(&solution.best_move()), solution.pv().first());
+            // The pv is a line of legal moves to the end whose score is the value.
+            let end = play_out(&pos, solution.pv());
+            let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
+            prop_assert_eq!(sign * final_score(&end, scoring), expected, "{} pv {:?}", pos, solution.pv());
+
+            let wdl = solver.solve_with(&pos, scoring, &SolveOptions::new().mode(Mode::WinDrawLoss)).expect("no limit");
+            prop_assert_eq!(wdl.value(), expected.signum());
+            let end = play_out(&pos, wdl.pv());
+            let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
+            prop_assert_eq!((sign * final_score(&end, scoring)).signum(), expected.signum());
+        }
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Two and three threads find the values one does, on positions big enough to split.
+    #[test]
+    fn threads_agree(seed in any::<u64>()) {
+        let mut rng = Rng(seed);
+        let pos = random_position(rng.next(), 15);
+        if !pos.is_game_over() {
+            let one = Solver::with_hash_mb(1).solve(&pos, Scoring::Wof).expect("no limit");
+            for threads in [2, 3] {
+                let many = Solver::with_hash_mb(1).threads(NonZeroUsize::new(threads).expect("not zero"));
+                prop_assert_eq!(many.solve(&pos, Scoring::Wof).expect("no limit").value(), one.value(), "{}", pos);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_is_not_solved_but_searched() -> Result<(), Box<dyn std::error::Error>> {
+    // No white disc left: nobody can move, and the empty cell goes to Black under WOF.
+    let pos: Position = "XXXX/XXXX/XXXX/XXX- O".parse()?;
+    let solver = Solver::with_hash_mb(1);
+    assert_eq!(solver.solve(&pos, Scoring::Wof), Err(SolveError::GameOver));
+    let found = solver.search(&pos, Scoring::Wof, Window::FULL, &Limits::none())?;
+    assert_eq!((found.value(), found.bound(), found.best_move()), (-16, Bound::Exact, None));
+    let found = solver.search(&pos, Scoring::Discs, Window::FULL, &Limits::none())?;
+    assert_eq!(found.value(), -15);
+    Ok(())
+}
+
+#[test]
+fn a_pass_is_the_best_move_when_the_mover_has_none() -> Result<(), Box<dyn std::error::Error>> {
+    // White has no move; Black plays d4 and wins everything.
+    let pos: Position = "XXXX/XXXX/XXXO/XXX- O".parse()?;
+    assert!(pos.must_pass());
+    let solution = Solver::with_hash_mb(1).solve(&pos, Scoring::Discs)?;
+    assert_eq!(solution.best_move(), Move::Pass);
+    assert_eq!(solution.value(), -16);
+    assert_eq!(solution.pv().len(), 2);
+    Ok(())
+}
+
+#[test]
+fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> {
+    // FFO #40, far too big for a thousand nodes.
+    let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X".parse()?;
+    let solver = Solver::with_hash_mb(1);
+    let limited = SolveOptions::new().limits(Limits::none().nodes(1000));
+    let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) =
+        solver.solve_with(&pos, Scoring::Wof, &limited)
+    else {
+        panic!("a node limit of 1000 must stop FFO #40");
+    };
+    assert!(nodes >= 1000);
+    let flag = Arc::new(AtomicBool::new(true));
+    let stopped = Limits::none().stop_flag(flag);
+    assert!(matches!(
+        solver.search(&pos, Scoring::Wof, Window::FULL, &stopped),
+        Err(SolveError::Interrupted { reason: Interruption::Stopped, .. })
+    ));
+    let timed = SolveOptions::new().limits(Limits::none().time(Duration::ZERO));
+    assert!(matches!(
+        solver.solve_with(&pos, Scoring::Wof, &timed),
+        Err(SolveError::Interrupted { reason: Interruption::TimeLimit, .. })
+    ));
+    Ok(())
+}
+
+#[test]
+fn an_empty_window_is_an_error() {
+    assert_eq!(Window::new(3, 3), Err(SolveError::EmptyWindow { alpha: 3, beta: 3 }));
+    assert!(Window::new(-1, 1).is_ok());
+}

@@ -1,0 +1,215 @@
+//! Solves endgame positions exactly: the value with perfect play, a best move, the principal
+//! variation, and how fast.
+//!
+//! ```text
+//! cargo run --release --example solve -- --position "POSITION STRING" [--scoring discs|wof] [--wld] [--threads N] [--hash-mb N]
+//! cargo run --release --example solve -- --file ../shared/data/ffo/ffo-20-59.txt --threads 2
+//! ```
+//!
+//! A position prints `key: value` lines: `empties`, `best`, `score` (or `result` with
+//! `--wld`), `pv`, `nodes`, `time`, `speed`. A file (the FFO format: number, position string
+//! and the listed values, WOF, tab-separated; `#` starts a comment) prints one line a position,
+//! `ok` or `WRONG` against the file, then a summary. Long solves show their progress on
+//! stderr when it is a terminal. Bad input: a message on stderr and exit status 2.
+
+mod output;
+
+use std::io::IsTerminal;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use output::outln;
+use reversi_kit::Position;
+use reversi_kit::engine::solver::{Limits, Mode, Progress, SolveError, SolveOptions, Solver};
+use reversi_kit::variants::{Move, Scoring};
+
+/// Solve Reversi endgames exactly, on any board.
+#[derive(Debug, Parser)]
+#[command(name = "solve")]
+struct Cli {
+    /// A position string (RULES §5), such as "--------/.../-------- X".
+    #[arg(long, value_parser = parse_position, allow_hyphen_values = true, conflicts_with = "file", required_unless_present = "file")]
+    position: Option<Position>,
+    /// A file of positions in the FFO format, with their values (WOF).
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// The scoring: `discs`, or `wof` (empty cells to the winner). Default: discs for a
+    /// position, wof for a file.
+    #[arg(long, value_enum)]
+    scoring: Option<ScoringArg>,
+    /// Only win, draw or loss.
+    #[arg(long)]
+    wld: bool,
+    /// Threads.
+    #[arg(long, default_value_t = NonZeroUsize::MIN)]
+    threads: NonZeroUsize,
+    /// The transposition table's size in MB.
+    #[arg(long, default_value_t = Solver::DEFAULT_HASH_MB)]
+    hash_mb: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ScoringArg {
+    Discs,
+    Wof,
+}
+
+impl From<ScoringArg> for Scoring {
+    fn from(arg: ScoringArg) -> Scoring {
+        match arg {
+            ScoringArg::Discs => Scoring::Discs,
+            ScoringArg::Wof => Scoring::Wof,
+        }
+    }
+}
+
+fn parse_position(text: &str) -> Result<Position, String> {
+    text.parse::<Position>().map_err(|e| format!("invalid position: {e}"))
+}
+
+fn main() -> ExitCode {
+    // Bad flags: clap's message on stderr, exit status 2.
+    let cli = Cli::parse();
+    let solver = Solver::with_hash_mb(cli.hash_mb).threads(cli.threads);
+    let mode = if cli.wld { Mode::WinDrawLoss } else { Mode::Exact };
+    let result = match (&cli.position, &cli.file) {
+        (Some(position), _) => solve_one(&solver, position, cli.scoring.map_or(Scoring::Discs, Scoring::from), mode),
+        (None, Some(path)) => match cli.scoring {
+            Some(ScoringArg::Discs) => {
+                Err("the file's values are WOF scores: use --scoring wof or no --scoring".into())
+            }
+            _ => solve_file(&solver, path, mode),
+        },
+        (None, None) => unreachable!("clap requires --position or --file"),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("solve: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Solves `position` with a progress line on stderr when it is a terminal.
+fn solve_watched(
+    solver: &Solver,
+    position: &Position,
+    scoring: Scoring,
+    mode: Mode,
+) -> Result<(reversi_kit::engine::Solution, f64), SolveError> {
+    let progress = Progress::new();
+    let options = SolveOptions::new().mode(mode).limits(Limits::none().progress(Arc::clone(&progress)));
+    let started = Instant::now();
+    let solution = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+        let done = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(200));
+                    bar.set_message(format!("{} nodes", progress.nodes()));
+                    bar.tick();
+                }
+            });
+            let solution = solver.solve_with(position, scoring, &options);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            watcher.join().expect("the progress thread does not panic");
+            bar.finish_and_clear();
+            solution
+        })
+    } else {
+        solver.solve_with(position, scoring, &options)
+    }?;
+    Ok((solution, started.elapsed().as_secs_f64()))
+}
+
+fn speed(nodes: u64, seconds: f64) -> String {
+    if seconds > 0.0 { format!("{:.1} M nodes/s", nodes as f64 / seconds / 1e6) } else { "-".into() }
+}
+
+fn solve_one(solver: &Solver, position: &Position, scoring: Scoring, mode: Mode) -> Result<(), String> {
+    let (solution, seconds) = solve_watched(solver, position, scoring, mode).map_err(|e| format!("{e}: {position}"))?;
+    outln!("empties: {}", position.empty_cells().len());
+    outln!("best: {}", solution.best_move());
+    match mode {
+        Mode::Exact => outln!("score: {:+}", solution.value()),
+        Mode::WinDrawLoss => outln!("result: {}", solution.outcome()),
+    }
+    let pv: Vec<String> = solution.pv().iter().map(Move::to_string).collect();
+    outln!("pv: {}", pv.join(" "));
+    outln!("nodes: {}", solution.nodes());
+    outln!("time: {seconds:.2} s");
+    outln!("speed: {}", speed(solution.nodes(), seconds));
+    Ok(())
+}
+
+/// One line of an FFO file: its number, position and listed values (`None` for `best:`).
+struct Entry {
+    number: String,
+    position: Position,
+    values: Vec<(Option<Move>, i32)>,
+}
+
+fn parse_line(line: &str) -> Result<Entry, String> {
+    let mut fields = line.split('\t');
+    let number = fields.next().unwrap_or_default().trim().to_owned();
+    let position = fields.next().ok_or("no position after the number (fields are tab-separated)")?;
+    let position = parse_position(position)?;
+    let values = fields.next().ok_or("no values after the position")?;
+    let values = values
+        .split_whitespace()
+        .map(|item| {
+            let (mv, value) = item.split_once(':').ok_or_else(|| format!("value {item:?} is not MOVE:VALUE"))?;
+            let value: i32 = value.parse().map_err(|_| format!("value {value:?} of {item:?} is not a number"))?;
+            let mv = if mv == "best" { None } else { Some(mv.parse::<Move>().map_err(|e| format!("{item:?}: {e}"))?) };
+            Ok((mv, value))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if values.is_empty() {
+        return Err("no values after the position".into());
+    }
+    Ok(Entry { number, position, values })
+}
+
+fn solve_file(solver: &Solver, path: &PathBuf, mode: Mode) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let entries = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let started = Instant::now();
+    let (mut solved, mut agree) = (0, 0);
+    for entry in &entries {
+        let (solution, seconds) = solve_watched(solver, &entry.position, Scoring::Wof, mode)
+            .map_err(|e| format!("#{}: {e}", entry.number))?;
+        let best = entry.values.iter().map(|&(_, v)| v).max().expect("at least one value");
+        let expected = if mode == Mode::WinDrawLoss { best.signum() } else { best };
+        // The move must be one of the best listed, when the file lists moves.
+        let move_ok = entry.values.iter().all(|(mv, _)| mv.is_none())
+            || entry.values.iter().any(|&(mv, v)| mv == Some(solution.best_move()) && v == best);
+        let ok = solution.value() == expected && move_ok;
+        solved += 1;
+        agree += usize::from(ok);
+        let value = match mode {
+            Mode::Exact => format!("{:+}", solution.value()),
+            Mode::WinDrawLoss => solution.outcome().to_string(),
+        };
+        outln!(
+            "#{} {} {value} {} {seconds:.2} s {}",
+            entry.number,
+            solution.best_move(),
+            if ok { "ok" } else { "WRONG" },
+            speed(solution.nodes(), seconds)
+        );
+    }
+    outln!("solved {solved}, {agree} agree, {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
