@@ -2,9 +2,16 @@
 //! to 16×16, rectangles, the Octagon, blocked cells and handicap discs.
 //!
 //! - [`hash`]: Zobrist keys of positions, for transposition tables and opening books.
+//! - [`analysis`]: disc counts, mobility, frontier, potential mobility, empty regions and
+//!   stable discs of a position.
+//! - [`eval`]: a static evaluation from those features, weights by game phase.
+//! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
 
 #![forbid(unsafe_code)]
 
+pub mod analysis;
+pub mod eval;
 pub mod hash;
+pub mod search;
 
 pub use hash::{Zobrist, zobrist};
