@@ -5,6 +5,7 @@
 //! - [`analysis`]: disc counts, mobility, frontier, potential mobility, empty regions and
 //!   stable discs of a position.
 //! - [`eval`]: a static evaluation from those features, weights by game phase.
+//! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
 
 #![forbid(unsafe_code)]
@@ -12,6 +13,7 @@
 pub mod analysis;
 pub mod eval;
 pub mod hash;
+pub mod player;
 pub mod search;
 
 pub use hash::{Zobrist, zobrist};

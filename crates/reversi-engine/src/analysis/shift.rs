@@ -104,7 +104,12 @@ mod tests {
         for i in 0..=255u8 {
             let sq = Square::from_index(i);
             let one = Bitboard::from_square(sq);
-            for (line, (dc, dr)) in [(Line::Horizontal, (1, 0)), (Line::Vertical, (0, 1)), (Line::Diagonal, (1, 1)), (Line::AntiDiagonal, (-1, 1))] {
+            for (line, (dc, dr)) in [
+                (Line::Horizontal, (1, 0)),
+                (Line::Vertical, (0, 1)),
+                (Line::Diagonal, (1, 1)),
+                (Line::AntiDiagonal, (-1, 1)),
+            ] {
                 let want = |dc: i8, dr: i8| sq.offset(dc, dr).map_or(Bitboard::EMPTY, Bitboard::from_square);
                 assert_eq!(forward(one, line), want(dc, dr), "{sq} {line:?}");
                 assert_eq!(backward(one, line), want(-dc, -dr), "{sq} {line:?}");

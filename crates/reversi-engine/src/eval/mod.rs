@@ -34,16 +34,16 @@ pub const PHASES: usize = 6;
 /// [`WEIGHTS`]. Each feature but the first two is the side to move's count minus the
 /// opponent's.
 pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "bias",     // 1: the value of having the move
-    "parity",   // +1 if the number of empty cells is odd (the mover would play last), else -1
-    "discs",    // discs
-    "mobility", // legal moves
+    "bias",      // 1: the value of having the move
+    "parity",    // +1 if the number of empty cells is odd (the mover would play last), else -1
+    "discs",     // discs
+    "mobility",  // legal moves
     "potential", // empty cells next to an opponent disc
-    "frontier", // discs next to an empty cell
-    "stable",   // stable discs
-    "corners",  // discs on cells walled in all four lines
-    "danger",   // discs next to an empty corner cell
-    "edges",    // discs on cells walled in three lines
+    "frontier",  // discs next to an empty cell
+    "stable",    // stable discs
+    "corners",   // discs on cells walled in all four lines
+    "danger",    // discs next to an empty corner cell
+    "edges",     // discs on cells walled in three lines
 ];
 
 /// The static evaluation of the positions of one board.

@@ -184,11 +184,7 @@ impl Context<'_> {
                 -self.negamax(&next, h, child_depth, -beta, -alpha)
             } else {
                 let probe = -self.negamax(&next, h, child_depth, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&next, h, child_depth, -beta, -alpha)
-                } else {
-                    probe
-                }
+                if probe > alpha && probe < beta { -self.negamax(&next, h, child_depth, -beta, -alpha) } else { probe }
             };
             if self.aborted {
                 return (0, None);

@@ -47,7 +47,12 @@ fn value(searcher: &mut Searcher, position: &Position, left: usize, leaf: Limits
 }
 
 /// The best placement of `position` with `left` placements still to make (1 to 4).
-pub(super) fn search(searcher: &mut Searcher, position: &Position, left: usize, limits: Limits) -> Option<SearchResult> {
+pub(super) fn search(
+    searcher: &mut Searcher,
+    position: &Position,
+    left: usize,
+    limits: Limits,
+) -> Option<SearchResult> {
     let start = std::time::Instant::now();
     let depth = limits.max_depth().unwrap_or(LEAF_DEPTH).min(LEAF_DEPTH);
     // The orders of the placements left share the budget.

@@ -39,7 +39,7 @@ use reversi_core::{Position, Square};
 use reversi_variants::{Game, Move, Phase, Scoring};
 
 use self::core::{Context, INFINITY, child, final_value, hash_of};
-use self::table::{Entry, Table, TO_THE_END};
+use self::table::{Entry, TO_THE_END, Table};
 use crate::eval::Evaluator;
 pub use limits::Limits;
 
@@ -212,6 +212,11 @@ impl Searcher {
         Searcher { scoring, ..self }
     }
 
+    /// Sets the scoring (what an exact value counts), for a searcher reused across games.
+    pub fn set_scoring(&mut self, scoring: Scoring) {
+        self.scoring = scoring;
+    }
+
     /// The count of empty cells from which the search solves exactly.
     #[must_use]
     pub const fn exact_empties(&self) -> u32 {
@@ -285,7 +290,8 @@ impl Searcher {
         let empties = position.empty_cells().len();
         let mut solve_nodes = 0;
         if empties <= self.exact_empties {
-            let solved = exact::exact(position, self.scoring, (-INFINITY, INFINITY), &limits, &self.stop, &self.table, &eval);
+            let solved =
+                exact::exact(position, self.scoring, (-INFINITY, INFINITY), &limits, &self.stop, &self.table, &eval);
             if let Some(solved) = solved {
                 let best = Move::Place(solved.best);
                 return Some(SearchResult {
@@ -309,7 +315,16 @@ impl Searcher {
                 .map(|i| {
                     let (table, eval, done, scoring) = (&*self.table, &eval, &helpers_done, self.scoring);
                     scope.spawn(move || {
-                        let mut ctx = Context { eval, table, scoring, stop: done, deadline: None, node_limit: None, nodes: 0, aborted: false };
+                        let mut ctx = Context {
+                            eval,
+                            table,
+                            scoring,
+                            stop: done,
+                            deadline: None,
+                            node_limit: None,
+                            nodes: 0,
+                            aborted: false,
+                        };
                         // Odd helpers start one ply deeper, so the threads spread over depths.
                         iterate(&mut ctx, position, 1 + (i as u32 % 2), max_depth);
                         ctx.nodes
