@@ -155,6 +155,22 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    match run(&args, &rules) {
+        Ok(lines) => {
+            for line in lines {
+                outln!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("match: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Plays the match: a line per game, then the summary.
+fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
     let games = args.games.div_ceil(2) * 2;
     let progress = ProgressBar::new(games as u64);
     progress.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}").expect("a valid template"));
@@ -168,7 +184,7 @@ fn main() -> ExitCode {
                     if i >= games {
                         break;
                     }
-                    let outcome = play_game(&args, &rules, i);
+                    let outcome = play_game(args, rules, i);
                     outcomes.lock().expect("no thread panics holding the lock")[i] = Some(outcome);
                     progress.inc(1);
                 }
@@ -178,14 +194,9 @@ fn main() -> ExitCode {
     progress.finish_and_clear();
     let (a, b) = (args.first.to_string(), args.second.to_string());
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
+    let mut lines = Vec::new();
     for (i, outcome) in outcomes.into_inner().expect("no thread panicked").into_iter().enumerate() {
-        let outcome = match outcome.expect("every game was played") {
-            Ok(o) => o,
-            Err(e) => {
-                eprintln!("match: game {}: {e}", i + 1);
-                return ExitCode::FAILURE;
-            }
-        };
+        let outcome = outcome.expect("every game was played").map_err(|e| format!("game {}: {e}", i + 1))?;
         let (black, white) = if outcome.first_colour == Color::Black { (&a, &b) } else { (&b, &a) };
         let m = outcome.margin();
         let verdict = match m.signum() {
@@ -203,22 +214,61 @@ fn main() -> ExitCode {
             }
         };
         margin += m;
-        outln!(
+        lines.push(format!(
             "game {}: {black} (black) {}-{} {white} (white), {} plies: {verdict}",
             i + 1,
             outcome.black,
             outcome.white,
             outcome.plies
-        );
+        ));
     }
     let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let points = (wins as f64 + draws as f64 / 2.0) / games.max(1) as f64 * 100.0;
-    outln!(
+    lines.push(format!(
         "{a} vs {b}: {}, {}, {}, {points:.1} % of points, {:+.1} discs a game",
         plural(wins, "win", "wins"),
         plural(draws, "draw", "draws"),
         plural(losses, "loss", "losses"),
         margin as f64 / games.max(1) as f64
-    );
-    ExitCode::SUCCESS
+    ));
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(flags: &str) -> Vec<String> {
+        let args = Args::try_parse_from(["match"].into_iter().chain(flags.split_whitespace())).expect("valid flags");
+        run(&args, &args.rules().expect("valid rules")).expect("the games play")
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games_whatever_the_jobs() {
+        let flags = "engine:2 random --games 6 --seed 9 --size 6x6 --blocked random";
+        let once = lines(flags);
+        assert_eq!(once.len(), 7);
+        assert_eq!(once, lines(flags));
+        assert_eq!(once, lines(&format!("{flags} --jobs 3")));
+        // Another seed, other openings (the random player makes a repeat all but impossible).
+        assert_ne!(once, lines("engine:2 random --games 6 --seed 10 --size 6x6 --blocked random"));
+    }
+
+    #[test]
+    fn pairs_share_their_opening_with_colours_swapped() {
+        let out = lines("mobility mobility --games 2 --seed 3 --opening-plies 6");
+        // Two identical deterministic players from one opening: the same game both times,
+        // so the first player's result flips sign.
+        let score = |line: &str| line.split_whitespace().nth(3).expect("a score").to_owned();
+        assert_eq!(score(&out[0]), score(&out[1]), "{out:?}");
+        assert!(out[2].contains("1 win, 0 draws, 1 loss") || out[2].contains("0 wins, 2 draws"), "{out:?}");
+    }
+
+    #[test]
+    fn bad_players_and_rules_are_refused() {
+        assert!(Args::try_parse_from(["match", "engine:0", "random"]).is_err());
+        assert!(Args::try_parse_from(["match", "random"]).is_err());
+        let args = Args::try_parse_from(["match", "random", "random", "--size", "9x9"]).expect("flags parse");
+        assert!(args.rules().is_err());
+    }
 }
