@@ -5,11 +5,12 @@
 //! ```
 //! use reversi_core::Position;
 //! use reversi_engine::search::{Limits, Searcher};
+//! use reversi_variants::Move;
 //!
 //! let mut searcher = Searcher::with_hash_mb(1);
 //! let result = searcher.search(&Position::default(), Limits::depth(4)).expect("the game is not over");
 //! assert_eq!(result.depth(), 4);
-//! assert!(Position::default().is_legal(result.best().square().unwrap()));
+//! assert!(matches!(result.best(), Move::Place(sq) if Position::default().is_legal(sq)));
 //! assert_eq!(result.pv()[0], result.best());
 //! ```
 //!
