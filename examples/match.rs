@@ -16,6 +16,8 @@
 //! ```text
 //! engine:5 vs mobility: 19 wins, 0 draws, 1 loss, 97.5 % of points, +31.2 discs a game
 //! ```
+//!
+//! The mean thinking time per move of each player goes to stderr (it is not reproducible).
 
 mod output;
 mod player_spec;
@@ -103,6 +105,8 @@ struct Outcome {
     black: u32,
     white: u32,
     plies: usize,
+    /// Each player's thinking time and moves, first player first.
+    clocks: [(std::time::Duration, u32); 2],
 }
 
 impl Outcome {
@@ -137,13 +141,18 @@ fn play_game(args: &Args, rules: &Rules, index: usize) -> Result<Outcome, String
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut first = args.first.build(seed);
     let mut second = args.second.build(seed ^ 1);
+    let mut clocks = [(std::time::Duration::ZERO, 0); 2];
     while !game.is_over() {
-        let player: &mut dyn Player = if game.side_to_move() == first_colour { &mut *first } else { &mut *second };
+        let slot = usize::from(game.side_to_move() != first_colour);
+        let player: &mut dyn Player = if slot == 0 { &mut *first } else { &mut *second };
+        let clock = std::time::Instant::now();
         let mv = player.choose(&game).ok_or("a player gave no move in a game that is not over")?;
+        clocks[slot].0 += clock.elapsed();
+        clocks[slot].1 += 1;
         game.play(mv).map_err(|e| format!("{} played {mv}: {e}", player.name()))?;
     }
     let result = game.score();
-    Ok(Outcome { first_colour, black: result.black(), white: result.white(), plies: game.history().len() })
+    Ok(Outcome { first_colour, black: result.black(), white: result.white(), plies: game.history().len(), clocks })
 }
 
 fn main() -> ExitCode {
@@ -195,6 +204,7 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
     let (a, b) = (args.first.to_string(), args.second.to_string());
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
     let mut lines = Vec::new();
+    let mut clocks = [(std::time::Duration::ZERO, 0); 2];
     for (i, outcome) in outcomes.into_inner().expect("no thread panicked").into_iter().enumerate() {
         let outcome = outcome.expect("every game was played").map_err(|e| format!("game {}: {e}", i + 1))?;
         let (black, white) = if outcome.first_colour == Color::Black { (&a, &b) } else { (&b, &a) };
@@ -214,6 +224,10 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
             }
         };
         margin += m;
+        for (total, game) in clocks.iter_mut().zip(outcome.clocks) {
+            total.0 += game.0;
+            total.1 += game.1;
+        }
         lines.push(format!(
             "game {}: {black} (black) {}-{} {white} (white), {} plies: {verdict}",
             i + 1,
@@ -231,6 +245,9 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
         plural(losses, "loss", "losses"),
         margin as f64 / games.max(1) as f64
     ));
+    // Times vary from run to run: on stderr, so that stdout stays reproducible.
+    let per_move = |(time, moves): (std::time::Duration, u32)| time.as_secs_f64() * 1000.0 / f64::from(moves.max(1));
+    eprintln!("time per move: {a} {:.3} ms, {b} {:.3} ms (wall clock)", per_move(clocks[0]), per_move(clocks[1]));
     Ok(lines)
 }
 
