@@ -76,8 +76,9 @@ impl Normal {
             for row in 0..FEATURES {
                 if row != col && a[col][col] != 0.0 {
                     let f = a[row][col] / a[col][col];
-                    for k in 0..FEATURES {
-                        a[row][k] -= f * a[col][k];
+                    let pivot_row = a[col];
+                    for (x, p) in a[row].iter_mut().zip(pivot_row) {
+                        *x -= f * p;
                     }
                     b[row] -= f * b[col];
                 }

@@ -97,7 +97,7 @@ pub(crate) fn order(
         out[n] = (key, sq);
         n += 1;
     }
-    out[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    out[..n].sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
     n
 }
 
