@@ -106,27 +106,28 @@ fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Resu
     })
 }
 
-fn run(args: &Args) -> Result<Vec<String>, String> {
+/// Reviews the game, handing each output line to `emit` as soon as it is known.
+fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
     let mut game = Game::with_blocked(played.rules().clone(), played.blocked()).map_err(|e| e.to_string())?;
     let mut searcher = Searcher::with_hash_mb(args.hash_mb)
         .with_threads(args.threads)
         .with_exact_empties(args.exact_empties + 1)
         .with_scoring(played.rules().scoring());
-    let mut lines = vec![format!(
+    emit(format!(
         "rules: {}, {} moves, estimates at level {}, exact from {} empties",
         played.rules().board(),
         played.history().len(),
         args.level,
         args.exact_empties
-    )];
+    ));
     let mut totals = [(0.0f64, 0usize); 2];
     for (i, ply) in played.history().iter().enumerate() {
         let mv = ply.played();
         let colour = ply.color();
         let head = format!("{:3}. {:5}  {:4}", i + 1, colour.name(), mv.to_string());
         if game.must_pass() {
-            lines.push(format!("{head} forced"));
+            emit(format!("{head} forced"));
             game.play(mv).map_err(|e| e.to_string())?;
             continue;
         }
@@ -144,7 +145,7 @@ fn run(args: &Args) -> Result<Vec<String>, String> {
         let slot = usize::from(colour == Color::White);
         totals[slot].0 += loss;
         totals[slot].1 += 1;
-        lines.push(format!(
+        emit(format!(
             "{head} best {:4} {:>6}   played {:>6}   loss {loss:4.1}{mark}",
             best.best().to_string(),
             best.value().to_string(),
@@ -154,20 +155,15 @@ fn run(args: &Args) -> Result<Vec<String>, String> {
     }
     for colour in Color::ALL {
         let (loss, moves) = totals[usize::from(colour == Color::White)];
-        lines.push(format!("{}: total loss {loss:.1} discs over {moves} moves", colour.name()));
+        emit(format!("{}: total loss {loss:.1} discs over {moves} moves", colour.name()));
     }
-    Ok(lines)
+    Ok(())
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(lines) => {
-            for line in lines {
-                outln!("{line}");
-            }
-            ExitCode::SUCCESS
-        }
+    match run(&args, &mut |line| outln!("{line}")) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("analyze: {}: {e}", args.file.display());
             ExitCode::FAILURE

@@ -59,7 +59,7 @@ fn minimax(pos: &Position, depth: Option<u32>, eval: &Evaluator, scoring: Scorin
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(ProptestConfig::with_cases(80))]
 
     #[test]
     fn fixed_depth_values_agree_with_minimax(seed in any::<u64>(), plies in 0usize..40, depth in 1u32..4) {

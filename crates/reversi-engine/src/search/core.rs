@@ -149,14 +149,7 @@ impl Context<'_> {
         if self.aborted {
             return 0;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.table.store(hash, Entry { value: best, depth, bound, best: best_move });
+        self.table.store(hash, Entry { value: best, depth, bound: Bound::of(best, alpha, beta), best: best_move });
         best
     }
 

@@ -66,13 +66,6 @@ pub(crate) fn exact(
     let (alpha, beta) = (window.0.saturating_mul(100), window.1.saturating_mul(100));
     let (value, best) = ctx.search_moves(position, hash, moves, first, TO_THE_END, alpha, beta);
     let best = best.filter(|_| !ctx.aborted)?;
-    let bound = if value >= beta {
-        Bound::Lower
-    } else if value > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    };
-    table.store(hash, Entry { value, depth: TO_THE_END, bound, best: Some(best) });
+    table.store(hash, Entry { value, depth: TO_THE_END, bound: Bound::of(value, alpha, beta), best: Some(best) });
     Some(Solved { discs: value / 100, best, nodes: ctx.nodes })
 }
