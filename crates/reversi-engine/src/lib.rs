@@ -8,6 +8,29 @@
 //! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
 
+//!
+//! # Where the exact solver plugs in
+//! The search asks for exact endgame values in one function, `search::exact::exact` (private
+//! to the crate; its module documentation states the contract). Today it runs the search's
+//! own alpha-beta to the end of the game; pointing it at a dedicated solver changes no other
+//! code.
+//!
+//! ```
+//! use reversi_engine::player::{EnginePlayer, Level};
+//! use reversi_variants::players::Player;
+//! use reversi_variants::{Board, Game, Opening, Rules};
+//!
+//! // The engine plays every variant, the free opening's placements included.
+//! let rules = Rules::builder().board(Board::Octagon).opening(Opening::Free).build()?;
+//! let mut game = Game::new(rules, 3)?;
+//! let mut engine = EnginePlayer::new(Level::new(2)?);
+//! for _ in 0..6 {
+//!     let mv = engine.choose(&game).expect("the game goes on");
+//!     game.play(mv)?;
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
 #![forbid(unsafe_code)]
 
 pub mod analysis;
