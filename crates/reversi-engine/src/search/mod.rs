@@ -22,7 +22,7 @@
 //!
 //! # Exact endgame
 //! When a position has at most [`Searcher::exact_empties`] empty cells, the search asks
-//! [`exact`](self::exact) (the seam where an exact solver plugs in) for its exact value and
+//! `exact::exact` (the crate-private seam where an exact solver plugs in) for its exact value and
 //! falls back on the depth-limited search only if the solve runs out of its limits.
 
 mod core;
