@@ -195,7 +195,7 @@ impl Searcher {
 
     /// The same searcher with `threads` threads (at least 1): the extra threads search the
     /// same tree and share the table, which makes the main thread's search faster; the result
-    /// may differ from run to run.
+    /// may differ from run to run. The exact solve runs on one thread.
     #[must_use]
     pub fn with_threads(self, threads: usize) -> Searcher {
         Searcher { threads: threads.max(1), ..self }
