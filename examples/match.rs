@@ -276,7 +276,7 @@ mod tests {
         let out = lines("mobility mobility --games 2 --seed 3 --opening-plies 6");
         // Two identical deterministic players from one opening: the same game both times,
         // so the first player's result flips sign.
-        let score = |line: &str| line.split_whitespace().nth(3).expect("a score").to_owned();
+        let score = |line: &str| line.split_whitespace().nth(4).expect("a score").to_owned();
         assert_eq!(score(&out[0]), score(&out[1]), "{out:?}");
         assert!(out[2].contains("1 win, 0 draws, 1 loss") || out[2].contains("0 wins, 2 draws"), "{out:?}");
     }
