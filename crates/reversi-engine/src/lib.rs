@@ -2,11 +2,43 @@
 //! to 16×16, rectangles, the Octagon, blocked cells and handicap discs.
 //!
 //! - [`hash`]: Zobrist keys of positions, for transposition tables and opening books.
+//! - [`analysis`]: disc counts, mobility, frontier, potential mobility, empty regions and
+//!   stable discs of a position.
+//! - [`eval`]: a static evaluation from those features, weights by game phase.
+//! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
+//! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
 //! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring.
+
+//!
+//! # Where the exact solver plugs in
+//! The search asks for exact endgame values in one function, `search::exact::exact` (private
+//! to the crate; its module documentation states the contract). Today it runs the search's
+//! own alpha-beta to the end of the game; pointing it at a dedicated solver changes no other
+//! code.
+//!
+//! ```
+//! use reversi_engine::player::{EnginePlayer, Level};
+//! use reversi_variants::players::Player;
+//! use reversi_variants::{Board, Game, Opening, Rules};
+//!
+//! // The engine plays every variant, the free opening's placements included.
+//! let rules = Rules::builder().board(Board::Octagon).opening(Opening::Free).build()?;
+//! let mut game = Game::new(rules, 3)?;
+//! let mut engine = EnginePlayer::new(Level::new(2)?);
+//! for _ in 0..6 {
+//!     let mv = engine.choose(&game).expect("the game goes on");
+//!     game.play(mv)?;
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![forbid(unsafe_code)]
 
+pub mod analysis;
+pub mod eval;
 pub mod hash;
+pub mod player;
+pub mod search;
 pub mod solver;
 
 pub use hash::{Zobrist, zobrist};

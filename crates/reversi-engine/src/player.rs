@@ -1,0 +1,173 @@
+//! The engine as a [`Player`]: levels 1 (instant) to 10 (strong).
+//!
+//! | level | depth (plies) | exact from (empties) | node budget a move |
+//! | ---: | ---: | ---: | ---: |
+//! | 1 | 1 | 4 | 10 000 |
+//! | 2 | 2 | 6 | 20 000 |
+//! | 3 | 3 | 8 | 50 000 |
+//! | 4 | 4 | 10 | 100 000 |
+//! | 5 | 5 | 12 | 250 000 |
+//! | 6 | 6 | 14 | 600 000 |
+//! | 7 | 7 | 15 | 1 500 000 |
+//! | 8 | 8 | 16 | 4 000 000 |
+//! | 9 | 9 | 17 | 10 000 000 |
+//! | 10 | 10 | 18 | 25 000 000 |
+//!
+//! The budgets are nodes, not time, so that a level plays the same moves on every machine and
+//! in every run (a seeded match replays exactly); an exact solve that runs out of its budget
+//! falls back on the depth-limited search with a fresh budget. Measured times per move are in
+//! the workspace's `benches/README.md` (Engine section).
+//!
+//! ```
+//! use reversi_engine::player::{EnginePlayer, Level};
+//! use reversi_variants::players::Player;
+//! use reversi_variants::{Game, Rules};
+//!
+//! let game = Game::new(Rules::default(), 1)?;
+//! let mut engine = EnginePlayer::new(Level::new(3)?);
+//! let mv = engine.choose(&game).expect("the game is not over");
+//! assert!(game.is_legal(mv));
+//! assert_eq!(engine.name(), "engine:3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use reversi_variants::players::Player;
+use reversi_variants::{Game, Move};
+
+use crate::search::{Limits, SearchResult, Searcher};
+
+/// An engine level, 1 to 10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// A number that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid engine level {text:?}: expected a number from 1 to 10")]
+pub struct LevelError {
+    text: String,
+}
+
+/// Depth, exact-solve threshold and node budget of each level, level 1 first.
+const LEVELS: [(u32, u32, u64); 10] = [
+    (1, 4, 10_000),
+    (2, 6, 20_000),
+    (3, 8, 50_000),
+    (4, 10, 100_000),
+    (5, 12, 250_000),
+    (6, 14, 600_000),
+    (7, 15, 1_500_000),
+    (8, 16, 4_000_000),
+    (9, 17, 10_000_000),
+    (10, 18, 25_000_000),
+];
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(10);
+
+    /// Level `n`.
+    ///
+    /// # Errors
+    /// [`LevelError`] unless `n` is from 1 to 10.
+    pub fn new(n: u8) -> Result<Level, LevelError> {
+        if (1..=10).contains(&n) { Ok(Level(n)) } else { Err(LevelError { text: n.to_string() }) }
+    }
+
+    /// The level's number.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    fn spec(self) -> (u32, u32, u64) {
+        LEVELS[usize::from(self.0 - 1)]
+    }
+
+    /// The search limits of a move at this level.
+    #[must_use]
+    pub fn limits(self) -> Limits {
+        let (depth, _, nodes) = self.spec();
+        Limits::depth(depth).with_nodes(nodes)
+    }
+
+    /// The number of empty cells from which this level solves exactly.
+    #[must_use]
+    pub fn exact_empties(self) -> u32 {
+        self.spec().1
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// Parses `1` to `10`.
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        s.parse::<u8>().ok().and_then(|n| Level::new(n).ok()).ok_or_else(|| LevelError { text: s.to_owned() })
+    }
+}
+
+/// The engine at a level, behind the [`Player`] trait; it plays every phase of every variant.
+#[derive(Debug)]
+pub struct EnginePlayer {
+    level: Level,
+    name: String,
+    searcher: Searcher,
+}
+
+/// The table size of a player: small, since a level's node budget fills little of it.
+const PLAYER_HASH_MB: usize = 4;
+
+impl EnginePlayer {
+    /// The engine at `level`, with a 4 MB table.
+    #[must_use]
+    pub fn new(level: Level) -> EnginePlayer {
+        EnginePlayer::with_searcher(level, Searcher::with_hash_mb(PLAYER_HASH_MB))
+    }
+
+    /// The engine at `level` with the caller's searcher (its table size and threads).
+    #[must_use]
+    pub fn with_searcher(level: Level, searcher: Searcher) -> EnginePlayer {
+        EnginePlayer {
+            level,
+            name: format!("engine:{level}"),
+            searcher: searcher.with_exact_empties(level.exact_empties()),
+        }
+    }
+
+    /// The level.
+    #[must_use]
+    pub const fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The full search result for `game`'s side to move (a hint: best move, value, line),
+    /// `None` once the game is over.
+    pub fn analyse(&mut self, game: &Game) -> Option<SearchResult> {
+        self.searcher.set_scoring(game.rules().scoring());
+        self.searcher.search_game(game, self.level.limits())
+    }
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Option<Move> {
+        if game.is_over() {
+            return None;
+        }
+        self.analyse(game).map(|r| r.best())
+    }
+}

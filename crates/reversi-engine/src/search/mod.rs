@@ -1,0 +1,425 @@
+//! The search: iterative deepening of a principal-variation alpha-beta search with a
+//! transposition table, move ordering, aspiration windows, limits by depth, nodes or time, a
+//! stop flag and optional helper threads; an exact solve once few empty cells remain.
+//!
+//! ```
+//! use reversi_core::Position;
+//! use reversi_engine::search::{Limits, Searcher};
+//! use reversi_variants::Move;
+//!
+//! let mut searcher = Searcher::with_hash_mb(1);
+//! let result = searcher.search(&Position::default(), Limits::depth(4)).expect("the game is not over");
+//! assert_eq!(result.depth(), 4);
+//! assert!(matches!(result.best(), Move::Place(sq) if Position::default().is_legal(sq)));
+//! assert_eq!(result.pv()[0], result.best());
+//! ```
+//!
+//! # Memory
+//! The transposition table is allocated once, at the size given to
+//! [`Searcher::with_hash_mb`] (rounded down to a power of two of 16-byte entries); a search
+//! allocates nothing per node: move lists live on the stack (at most 2 KB a ply) and the
+//! principal variation is read back from the table after the search.
+//!
+//! # Exact endgame
+//! When a position has at most [`Searcher::exact_empties`] empty cells, the search asks
+//! `exact::exact` (the crate-private seam where an exact solver plugs in) for its exact value and
+//! falls back on the depth-limited search only if the solve runs out of its limits.
+
+mod core;
+mod exact;
+mod free_opening;
+mod limits;
+mod table;
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use reversi_core::{Position, Square};
+use reversi_variants::{Game, Move, Phase, Scoring};
+
+use self::core::{Context, INFINITY, child, final_value, hash_of};
+use self::table::{Entry, TO_THE_END, Table};
+use crate::eval::Evaluator;
+pub use limits::Limits;
+
+/// A position's value for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The evaluation of a depth-limited search, in hundredths of a disc.
+    Estimate(i32),
+    /// The exact final disc difference with perfect play (under the search's scoring).
+    Exact(i32),
+}
+
+impl Value {
+    /// The value in discs.
+    #[must_use]
+    pub fn discs(self) -> f64 {
+        match self {
+            Value::Estimate(centi) => f64::from(centi) / 100.0,
+            Value::Exact(discs) => f64::from(discs),
+        }
+    }
+
+    /// The value in hundredths of a disc.
+    #[must_use]
+    pub const fn centidiscs(self) -> i32 {
+        match self {
+            Value::Estimate(centi) => centi,
+            Value::Exact(discs) => discs * 100,
+        }
+    }
+
+    /// Whether the value is exact.
+    #[must_use]
+    pub const fn is_exact(self) -> bool {
+        matches!(self, Value::Exact(_))
+    }
+
+    /// The same value seen from the other side.
+    #[must_use]
+    pub const fn negated(self) -> Value {
+        match self {
+            Value::Estimate(v) => Value::Estimate(-v),
+            Value::Exact(v) => Value::Exact(-v),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    /// An estimate with one decimal, `+3.2`; an exact value as a whole number, `+4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Estimate(_) => write!(f, "{:+.1}", self.discs()),
+            Value::Exact(v) => write!(f, "{v:+}"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    best: Move,
+    value: Value,
+    depth: u32,
+    pv: Vec<Move>,
+    nodes: u64,
+    elapsed: Duration,
+}
+
+impl SearchResult {
+    /// The best move found.
+    #[must_use]
+    pub const fn best(&self) -> Move {
+        self.best
+    }
+
+    /// Its value for the side to move.
+    #[must_use]
+    pub const fn value(&self) -> Value {
+        self.value
+    }
+
+    /// The depth of the last completed iteration (the number of empty cells for an exact
+    /// solve).
+    #[must_use]
+    pub const fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The principal variation, starting with [`best`](Self::best); passes included.
+    #[must_use]
+    pub fn pv(&self) -> &[Move] {
+        &self.pv
+    }
+
+    /// The nodes searched, by every thread.
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The time the search took.
+    #[must_use]
+    pub const fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+}
+
+/// A search engine with its transposition table. Reuse one across the moves of a game: the
+/// table carries over.
+#[derive(Debug)]
+pub struct Searcher {
+    table: Arc<Table>,
+    stop: Arc<AtomicBool>,
+    threads: usize,
+    exact_empties: u32,
+    scoring: Scoring,
+    evaluator: Option<Evaluator>,
+}
+
+/// The deepest iteration: well past any board's count of empty cells that a search can reach.
+const MAX_DEPTH: u32 = 64;
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::with_hash_mb(Searcher::DEFAULT_HASH_MB)
+    }
+}
+
+impl Searcher {
+    /// The default table size.
+    pub const DEFAULT_HASH_MB: usize = 16;
+
+    /// A searcher with a transposition table of at most `mb` megabytes (at least one entry),
+    /// one thread, exact solves from 12 empty cells, disc-count scoring.
+    #[must_use]
+    pub fn with_hash_mb(mb: usize) -> Searcher {
+        Searcher::with_hash_bytes(mb.saturating_mul(1 << 20))
+    }
+
+    /// A searcher with a table of at most `bytes` bytes.
+    #[must_use]
+    pub fn with_hash_bytes(bytes: usize) -> Searcher {
+        Searcher {
+            table: Arc::new(Table::with_bytes(bytes)),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            exact_empties: 12,
+            scoring: Scoring::Discs,
+            evaluator: None,
+        }
+    }
+
+    /// The same searcher with `threads` threads (at least 1): the extra threads search the
+    /// same tree and share the table, which makes the main thread's search faster; the result
+    /// may differ from run to run. The exact solve runs on one thread.
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Searcher {
+        Searcher { threads: threads.max(1), ..self }
+    }
+
+    /// The same searcher, solving exactly once at most `empties` cells are empty.
+    #[must_use]
+    pub fn with_exact_empties(self, empties: u32) -> Searcher {
+        Searcher { exact_empties: empties, ..self }
+    }
+
+    /// The same searcher under `scoring` (what an exact value counts).
+    #[must_use]
+    pub fn with_scoring(self, scoring: Scoring) -> Searcher {
+        Searcher { scoring, ..self }
+    }
+
+    /// Sets the scoring (what an exact value counts), for a searcher reused across games.
+    pub fn set_scoring(&mut self, scoring: Scoring) {
+        self.scoring = scoring;
+    }
+
+    /// The count of empty cells from which the search solves exactly.
+    #[must_use]
+    pub const fn exact_empties(&self) -> u32 {
+        self.exact_empties
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The flag that stops a running search: set it from another thread, and the search
+    /// returns what it has (the last completed iteration). Each search clears it at its start.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn evaluator(&mut self, position: &Position) -> Evaluator {
+        match &self.evaluator {
+            Some(e) if e.is_for(position.geometry()) => e.clone(),
+            _ => {
+                let e = Evaluator::new(position.geometry());
+                self.evaluator = Some(e.clone());
+                e
+            }
+        }
+    }
+
+    /// The best move of `game`'s side to move, in either phase: during a free opening, the
+    /// placements left are searched to the end of the opening and then by
+    /// [`search`](Self::search) at a depth of at most 4. `None` once the game is over.
+    pub fn search_game(&mut self, game: &Game, limits: Limits) -> Option<SearchResult> {
+        match game.phase() {
+            Phase::FreeOpening => {
+                let placed = game.history().len();
+                free_opening::search(self, game.position(), 4 - placed.min(4), limits)
+            }
+            _ => self.search(game.position(), limits),
+        }
+    }
+
+    /// The best move of `position`'s side to move under `limits`, with its value and
+    /// principal variation: [`Move::Pass`] when it must pass, `None` when the game is over.
+    pub fn search(&mut self, position: &Position, limits: Limits) -> Option<SearchResult> {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        if position.is_game_over() {
+            return None;
+        }
+        if position.legal_moves().is_empty() {
+            let passed = position.with_side_to_move(!position.side_to_move());
+            let after = self.search(&passed, limits)?;
+            let mut pv = vec![Move::Pass];
+            pv.extend_from_slice(&after.pv);
+            return Some(SearchResult {
+                best: Move::Pass,
+                value: after.value.negated(),
+                pv,
+                elapsed: start.elapsed(),
+                ..after
+            });
+        }
+        let eval = self.evaluator(position);
+        let empties = position.empty_cells().len();
+        let mut solve_nodes = 0;
+        if empties <= self.exact_empties {
+            let solved =
+                exact::exact(position, self.scoring, (-INFINITY, INFINITY), &limits, &self.stop, &self.table, &eval);
+            if let Some(solved) = solved {
+                let best = Move::Place(solved.best);
+                return Some(SearchResult {
+                    best,
+                    value: Value::Exact(solved.discs),
+                    depth: empties,
+                    pv: self.principal_variation(position, best, empties as usize + 2),
+                    nodes: solved.nodes,
+                    elapsed: start.elapsed(),
+                });
+            }
+            // Out of nodes or time: fall back on what a short search finds.
+            solve_nodes = limits.max_nodes().unwrap_or(0);
+            self.stop.store(false, Ordering::Relaxed);
+        }
+        let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
+        let deadline = limits.max_time().map(|t| start + t);
+        let helpers_done = AtomicBool::new(false);
+        let (found, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|i| {
+                    let (table, eval, done, scoring) = (&*self.table, &eval, &helpers_done, self.scoring);
+                    scope.spawn(move || {
+                        let mut ctx = Context {
+                            eval,
+                            table,
+                            scoring,
+                            stop: done,
+                            deadline: None,
+                            node_limit: None,
+                            nodes: 0,
+                            aborted: false,
+                        };
+                        // Odd helpers start one ply deeper, so the threads spread over depths.
+                        iterate(&mut ctx, position, 1 + (i as u32 % 2), max_depth);
+                        ctx.nodes
+                    })
+                })
+                .collect();
+            let mut ctx = Context {
+                eval: &eval,
+                table: &self.table,
+                scoring: self.scoring,
+                stop: &self.stop,
+                deadline,
+                node_limit: limits.max_nodes(),
+                nodes: 0,
+                aborted: false,
+            };
+            let found = iterate(&mut ctx, position, 1, max_depth);
+            helpers_done.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (found, ctx.nodes + helper_nodes)
+        });
+        let (best, value, depth) = found.unwrap_or_else(|| {
+            // Not even one ply completed: the first move in the usual order.
+            let first = position.legal_moves().first().expect("a position with a move");
+            (first, eval.evaluate(&child(position, 0, first).0).saturating_neg(), 0)
+        });
+        let best = Move::Place(best);
+        Some(SearchResult {
+            best,
+            value: Value::Estimate(value),
+            depth,
+            pv: self.principal_variation(position, best, depth as usize),
+            nodes: nodes + solve_nodes,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    /// The moves from `position` that the table holds as best, starting with `first`, at most
+    /// `length` of them (passes added where needed).
+    fn principal_variation(&self, position: &Position, first: Move, length: usize) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut pos = *position;
+        if let Move::Place(sq) = first {
+            pos.play_unchecked(sq);
+        }
+        while pv.len() < length.max(1) && !pos.is_game_over() {
+            if pos.legal_moves().is_empty() {
+                pos = pos.with_side_to_move(!pos.side_to_move());
+                pv.push(Move::Pass);
+                continue;
+            }
+            let Some(Entry { best: Some(sq), .. }) = self.table.probe(hash_of(&pos, self.scoring)) else { break };
+            if !pos.is_legal(sq) {
+                break;
+            }
+            pos.play_unchecked(sq);
+            pv.push(Move::Place(sq));
+        }
+        pv
+    }
+
+    /// The final value of a finished `position` under the searcher's scoring, for its side to
+    /// move, in discs.
+    #[must_use]
+    pub fn final_value(&self, position: &Position) -> i32 {
+        final_value(position, self.scoring) / 100
+    }
+}
+
+/// Iterative deepening from `from` to `to` plies: the best move, value and depth of the last
+/// completed iteration, or `None` if none completed.
+fn iterate(ctx: &mut Context<'_>, position: &Position, from: u32, to: u32) -> Option<(Square, i32, u32)> {
+    /// The aspiration window's half width, in hundredths of a disc.
+    const ASPIRATION: i32 = 150;
+    let hash = hash_of(position, ctx.scoring);
+    let moves = position.legal_moves();
+    let mut found = None;
+    for depth in from..=to.max(from) {
+        let d = depth.min(u32::from(TO_THE_END) - 1) as u8;
+        let first = ctx.table.probe(hash).and_then(|e| e.best).or(found.map(|(sq, _, _)| sq));
+        let (alpha, beta) = match found {
+            Some((_, v, _)) if depth >= 3 => (v - ASPIRATION, v + ASPIRATION),
+            _ => (-INFINITY, INFINITY),
+        };
+        let (mut value, mut best) = ctx.search_moves(position, hash, moves, first, d, alpha, beta);
+        if !ctx.aborted && (value <= alpha || value >= beta) {
+            (value, best) = ctx.search_moves(position, hash, moves, best.or(first), d, -INFINITY, INFINITY);
+        }
+        if ctx.aborted {
+            break;
+        }
+        let best = best.expect("a position with a move has a best move");
+        ctx.table.store(hash, Entry { value, depth: d, bound: table::Bound::Exact, best: Some(best) });
+        found = Some((best, value, depth));
+    }
+    found
+}

@@ -1,0 +1,184 @@
+//! The search against a naive minimax: the same value at a fixed depth with the same
+//! evaluation, the same exact value to the end of the game under both scorings; and the engine
+//! player's moves are legal in every phase of every variant.
+
+mod common;
+
+use common::{Rng, late_position, random_position};
+use proptest::prelude::*;
+use reversi_core::Position;
+use reversi_engine::eval::Evaluator;
+use reversi_engine::player::{EnginePlayer, Level};
+use reversi_engine::search::{Limits, Searcher, Value};
+use reversi_variants::players::{Player, RandomPlayer};
+use reversi_variants::{Blocked, Board, Game, Handicap, Move, Opening, Rules, Scoring};
+
+/// The cell of a move that is not a pass.
+fn cell(mv: Move) -> reversi_core::Square {
+    match mv {
+        Move::Place(sq) => sq,
+        Move::Pass => panic!("a pass where a move was expected"),
+    }
+}
+
+/// The final value for the side to move, in discs.
+fn final_discs(pos: &Position, scoring: Scoring) -> i32 {
+    let me = pos.side_to_move();
+    let diff = pos.count(me) as i32 - pos.count(!me) as i32;
+    let empties = pos.empty_cells().len() as i32;
+    match scoring {
+        Scoring::Wof if diff > 0 => diff + empties,
+        Scoring::Wof if diff < 0 => diff - empties,
+        _ => diff,
+    }
+}
+
+/// Plain negamax without pruning: `depth` plies (a pass costs none), the evaluation at the
+/// leaves; `None` depth searches to the end. Hundredths of a disc.
+fn minimax(pos: &Position, depth: Option<u32>, eval: &Evaluator, scoring: Scoring) -> i32 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let passed = pos.with_side_to_move(!pos.side_to_move());
+        if passed.legal_moves().is_empty() {
+            return final_discs(pos, scoring) * 100;
+        }
+        return -minimax(&passed, depth, eval, scoring);
+    }
+    if depth == Some(0) {
+        return eval.evaluate(pos);
+    }
+    moves
+        .iter()
+        .map(|sq| {
+            let mut next = *pos;
+            next.play(sq).expect("a legal move");
+            -minimax(&next, depth.map(|d| d - 1), eval, scoring)
+        })
+        .max()
+        .expect("a move")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(80))]
+
+    #[test]
+    fn fixed_depth_values_agree_with_minimax(seed in any::<u64>(), plies in 0usize..40, depth in 1u32..4) {
+        let mut rng = Rng::new(seed);
+        let pos = random_position(&mut rng, 8, plies);
+        prop_assume!(pos.has_legal_moves());
+        let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0);
+        let result = searcher.search(&pos, Limits::depth(depth)).expect("not over");
+        let eval = Evaluator::new(pos.geometry());
+        let depth = depth.min(pos.empty_cells().len());
+        prop_assert_eq!(result.value(), Value::Estimate(minimax(&pos, Some(depth), &eval, Scoring::Discs)), "{}", pos);
+        prop_assert!(pos.is_legal(cell(result.best())));
+    }
+
+    #[test]
+    fn exact_values_agree_with_minimax(seed in any::<u64>(), empties in 1u32..9, wof in any::<bool>()) {
+        let mut rng = Rng::new(seed);
+        let Some(pos) = late_position(&mut rng, 8, empties) else { return Ok(()) };
+        let scoring = if wof { Scoring::Wof } else { Scoring::Discs };
+        let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(20).with_scoring(scoring);
+        let result = searcher.search(&pos, Limits::none()).expect("not over");
+        let eval = Evaluator::new(pos.geometry());
+        let want = minimax(&pos, None, &eval, scoring) / 100;
+        prop_assert_eq!(result.value(), Value::Exact(want), "{}", pos);
+        // The best move is worth what the search says.
+        let mut next = pos;
+        match result.best() {
+            Move::Place(sq) => { next.play(sq).expect("legal"); }
+            Move::Pass => next.pass().expect("a forced pass"),
+        }
+        prop_assert_eq!(-minimax(&next, None, &eval, scoring) / 100, want);
+    }
+}
+
+/// Random rules: every board kind, blocked cells, handicaps, the free opening, both scorings.
+fn random_rules(rng: &mut Rng) -> Rules {
+    let board = match rng.below(4) {
+        0 => Board::Octagon,
+        _ => Board::Rectangle { width: 4 + 2 * rng.below(5) as u8, height: 4 + 2 * rng.below(5) as u8 },
+    };
+    let mut builder = Rules::builder().board(board);
+    if rng.below(2) == 0 {
+        builder = builder.blocked(Blocked::Random);
+    }
+    if rng.below(3) == 0 {
+        builder = builder.opening(Opening::Free);
+    }
+    if rng.below(2) == 0 {
+        builder = builder.scoring(Scoring::Wof);
+    }
+    // The Octagon's corners are cut: no handicap there.
+    if board != Board::Octagon && rng.below(4) == 0 {
+        builder =
+            builder.handicap(Handicap::Count { color: reversi_core::Color::White, count: 1 + rng.below(4) as u8 });
+    }
+    builder.build().expect("these options combine")
+}
+
+#[test]
+fn the_engine_plays_legal_moves_in_every_phase_of_every_variant() {
+    let mut rng = Rng::new(12);
+    let mut passes = 0;
+    let mut placements = 0;
+    for game_index in 0..40u64 {
+        let rules = random_rules(&mut rng);
+        let mut game = Game::new(rules, game_index).expect("valid rules");
+        let mut random = RandomPlayer::new(game_index);
+        let mut engine = EnginePlayer::new(Level::new(1 + (game_index % 3) as u8).expect("a level"));
+        while !game.is_over() {
+            let mv = if rng.below(2) == 0 { engine.choose(&game) } else { random.choose(&game) }.expect("not over");
+            assert!(game.is_legal(mv), "{mv} in {} under {:?}", game.position(), game.rules());
+            passes += usize::from(mv == Move::Pass);
+            placements += usize::from(game.phase() == reversi_variants::Phase::FreeOpening);
+            game.play(mv).expect("legal");
+        }
+        assert_eq!(engine.choose(&game), None);
+    }
+    assert!(passes > 0 && placements > 0, "the games covered passes ({passes}) and placements ({placements})");
+}
+
+#[test]
+fn limits_and_the_stop_flag_end_a_search_with_a_legal_move() {
+    let pos = Position::default();
+    let mut searcher = Searcher::with_hash_mb(1);
+    let result = searcher.search(&pos, Limits::none().with_nodes(5_000)).expect("not over");
+    assert!(result.nodes() < 5_000 + 2_000, "{}", result.nodes());
+    assert!(pos.is_legal(cell(result.best())));
+    let stop = searcher.stop_flag();
+    let handle = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let result = searcher.search(&pos, Limits::none()).expect("not over");
+    handle.join().expect("the stopper ends");
+    assert!(pos.is_legal(cell(result.best())));
+    assert!(result.depth() < 60);
+    let timed =
+        searcher.search(&pos, Limits::none().with_time(std::time::Duration::from_millis(30))).expect("not over");
+    assert!(pos.is_legal(cell(timed.best())));
+}
+
+#[test]
+fn threads_find_a_legal_move_and_the_pv_is_legal() {
+    let mut rng = Rng::new(5);
+    for _ in 0..10 {
+        let pos = random_position(&mut rng, 10, 12);
+        if pos.is_game_over() {
+            continue;
+        }
+        let mut searcher = Searcher::with_hash_mb(2).with_threads(2);
+        let result = searcher.search(&pos, Limits::depth(4)).expect("not over");
+        let mut replay = pos;
+        for mv in result.pv() {
+            match mv {
+                Move::Place(sq) => {
+                    replay.play(*sq).expect("a legal line");
+                }
+                Move::Pass => replay.pass().expect("a forced pass"),
+            }
+        }
+    }
+}

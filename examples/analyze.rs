@@ -1,0 +1,172 @@
+//! Reviews a finished or unfinished game: for every move, the engine's best move and value,
+//! the played move's value, and a mark on mistakes; then each side's total loss in discs.
+//!
+//! ```text
+//! cargo run --release --example analyze -- FILE [--game N] [--level L] [--exact-empties E] [--hash-mb M] [--threads T]
+//! ```
+//!
+//! FILE is a record as `replay` reads it, by extension: `.json` (a game record), `.ggf` (game
+//! N of the file), `.txt` (a transcript of a standard 8×8 game) or `.wtb` (WTHOR, game N).
+//! Every variant is reviewed the same way. Values are in discs for the player who moves:
+//! estimates of a search at the level's depth (`+2.3`), or exact values with perfect play
+//! once a move leads to at most E empty cells (18 by default; `+4`). A move that loses at least 2 discs
+//! against the best is marked `?`, at least 6 `??`. A line per move:
+//!
+//! ```text
+//! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
+//! ```
+
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use output::outln;
+use reversi_kit::core::Color;
+use reversi_kit::engine::player::Level;
+use reversi_kit::engine::search::{Limits, Searcher, Value};
+use reversi_kit::records::wthor::WthorFile;
+use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript};
+use reversi_kit::variants::{Game, Move, Rules};
+
+/// Reviews the moves of a game record.
+#[derive(Parser, Debug)]
+#[command(name = "analyze")]
+struct Args {
+    /// The record: .json, .ggf, .txt or .wtb.
+    file: PathBuf,
+    /// Which game of a GGF or WTHOR file, from 1.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// The engine level of the estimates (its depth and node budget).
+    #[arg(long, default_value = "5")]
+    level: Level,
+    /// Exact values once at most this many cells are empty.
+    #[arg(long, default_value_t = 18)]
+    exact_empties: u32,
+    /// The transposition table's size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash_mb: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Reads game `n` of `path` as a played game.
+fn load(path: &PathBuf, n: usize) -> Result<Game, String> {
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
+    let pick = |count: usize| {
+        if (1..=count).contains(&n) { Ok(n - 1) } else { Err(format!("the file has {count} games, not {n}")) }
+    };
+    match extension.as_str() {
+        "json" => {
+            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| e.to_string())?;
+            Ok(GameRecord::try_from(data).map_err(|e| e.to_string())?.replay())
+        }
+        "ggf" => {
+            let games = ggf::parse(&text()?).map_err(|e| e.to_string())?;
+            games[pick(games.len())?].replay(n).map_err(|e| e.to_string())
+        }
+        "txt" => {
+            let mut game = Game::new(Rules::default(), 0).map_err(|e| e.to_string())?;
+            replay_transcript(&mut game, &text()?).map_err(|e| e.to_string())?;
+            Ok(game)
+        }
+        "wtb" => {
+            let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
+            let replay = file.games()[pick(file.games().len())?].replay().map_err(|e| format!("game {n}: {e}"))?;
+            let mut game = Game::new(Rules::default(), 0).map_err(|e| e.to_string())?;
+            for mv in replay.moves() {
+                game.play(*mv).map_err(|e| e.to_string())?;
+            }
+            Ok(game)
+        }
+        other => Err(format!("unknown extension {other:?}: expected json, ggf, txt or wtb")),
+    }
+}
+
+/// The limits for a position with `empties` empty cells: none for an exact solve. A position
+/// one cell above the threshold is solved too, so that the best move and the played one,
+/// which lead to E empties, are compared by exact values both.
+fn limits(args: &Args, empties: u32) -> Limits {
+    if empties <= args.exact_empties + 1 { Limits::none() } else { args.level.limits() }
+}
+
+/// The value of `mv` in `game` for the player who plays it.
+fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Result<Value, String> {
+    let mut after = game.clone();
+    after.play(mv).map_err(|e| e.to_string())?;
+    let empties = after.position().empty_cells().len();
+    Ok(match searcher.search_game(&after, limits(args, empties)) {
+        Some(reply) => reply.value().negated(),
+        None => Value::Exact(searcher.final_value(after.position()).saturating_neg()),
+    })
+}
+
+/// Reviews the game, handing each output line to `emit` as soon as it is known.
+fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
+    let played = load(&args.file, args.game)?;
+    let mut game = Game::with_blocked(played.rules().clone(), played.blocked()).map_err(|e| e.to_string())?;
+    let mut searcher = Searcher::with_hash_mb(args.hash_mb)
+        .with_threads(args.threads)
+        .with_exact_empties(args.exact_empties + 1)
+        .with_scoring(played.rules().scoring());
+    emit(format!(
+        "rules: {}, {} moves, estimates at level {}, exact from {} empties",
+        played.rules().board(),
+        played.history().len(),
+        args.level,
+        args.exact_empties
+    ));
+    let mut totals = [(0.0f64, 0usize); 2];
+    for (i, ply) in played.history().iter().enumerate() {
+        let mv = ply.played();
+        let colour = ply.color();
+        let head = format!("{:3}. {:5}  {:4}", i + 1, colour.name(), mv.to_string());
+        if game.must_pass() {
+            emit(format!("{head} forced"));
+            game.play(mv).map_err(|e| e.to_string())?;
+            continue;
+        }
+        let empties = game.position().empty_cells().len();
+        let best = searcher.search_game(&game, limits(args, empties)).ok_or("a move in a finished game")?;
+        let played_value = if mv == best.best() { best.value() } else { value_of(&mut searcher, &game, mv, args)? };
+        let loss = (best.value().discs() - played_value.discs()).max(0.0);
+        let mark = if loss >= 6.0 {
+            " ??"
+        } else if loss >= 2.0 {
+            " ?"
+        } else {
+            ""
+        };
+        let slot = usize::from(colour == Color::White);
+        totals[slot].0 += loss;
+        totals[slot].1 += 1;
+        emit(format!(
+            "{head} best {:4} {:>6}   played {:>6}   loss {loss:4.1}{mark}",
+            best.best().to_string(),
+            best.value().to_string(),
+            played_value.to_string()
+        ));
+        game.play(mv).map_err(|e| e.to_string())?;
+    }
+    for colour in Color::ALL {
+        let (loss, moves) = totals[usize::from(colour == Color::White)];
+        emit(format!("{}: total loss {loss:.1} discs over {moves} moves", colour.name()));
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args, &mut |line| outln!("{line}")) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("analyze: {}: {e}", args.file.display());
+            ExitCode::FAILURE
+        }
+    }
+}

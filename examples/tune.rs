@@ -1,0 +1,176 @@
+//! Fits the engine's evaluation weights (`crates/reversi-engine/src/eval/weights.rs`) by least
+//! squares on real games, and prints the new weights file.
+//!
+//! ```text
+//! cargo run --release --example tune -- ../shared/data/wthor/*.wtb > crates/reversi-engine/src/eval/weights.rs
+//! ```
+//!
+//! Every position of every finished game of the WTHOR files where the side to move has a move
+//! is a sample: its features ([`Evaluator::features`]) and, as the label, the game's final
+//! disc difference for that side (empty cells to the winner, as WTHOR counts). For each game
+//! phase the weights minimise the squared error plus a small ridge term (1 % of the mean
+//! diagonal), solved from the normal equations by Gaussian elimination; they are printed in
+//! hundredths of a disc, rounded. The procedure has no randomness: the same files give the
+//! same table.
+
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use output::outln;
+use reversi_kit::core::{Color, Position};
+use reversi_kit::engine::eval::{Evaluator, FEATURE_NAMES, FEATURES, PHASES};
+use reversi_kit::records::wthor::WthorFile;
+use reversi_kit::variants::Move;
+
+/// Fits the evaluation weights on WTHOR games.
+#[derive(Parser, Debug)]
+#[command(name = "tune")]
+struct Args {
+    /// WTHOR files (.wtb).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+/// The sums of the normal equations of one phase.
+struct Normal {
+    xtx: [[f64; FEATURES]; FEATURES],
+    xty: [f64; FEATURES],
+    yy: f64,
+    count: usize,
+}
+
+impl Normal {
+    fn new() -> Normal {
+        Normal { xtx: [[0.0; FEATURES]; FEATURES], xty: [0.0; FEATURES], yy: 0.0, count: 0 }
+    }
+
+    fn add(&mut self, x: &[i32; FEATURES], y: f64) {
+        for i in 0..FEATURES {
+            for j in 0..FEATURES {
+                self.xtx[i][j] += f64::from(x[i]) * f64::from(x[j]);
+            }
+            self.xty[i] += f64::from(x[i]) * y;
+        }
+        self.yy += y * y;
+        self.count += 1;
+    }
+
+    /// The ridge solution, or `None` without samples.
+    fn solve(&self) -> Option<[f64; FEATURES]> {
+        if self.count == 0 {
+            return None;
+        }
+        let mut a = self.xtx;
+        let mut b = self.xty;
+        let ridge = 0.01 * (0..FEATURES).map(|i| a[i][i]).sum::<f64>() / FEATURES as f64;
+        for (i, row) in a.iter_mut().enumerate() {
+            row[i] += ridge;
+        }
+        for col in 0..FEATURES {
+            let pivot = (col..FEATURES).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
+            a.swap(col, pivot);
+            b.swap(col, pivot);
+            for row in 0..FEATURES {
+                if row != col && a[col][col] != 0.0 {
+                    let f = a[row][col] / a[col][col];
+                    let pivot_row = a[col];
+                    for (x, p) in a[row].iter_mut().zip(pivot_row) {
+                        *x -= f * p;
+                    }
+                    b[row] -= f * b[col];
+                }
+            }
+        }
+        Some(core::array::from_fn(|i| if a[i][i] == 0.0 { 0.0 } else { b[i] / a[i][i] }))
+    }
+
+    /// The share of the label's variance (about zero) that `w` explains.
+    fn explained(&self, w: &[f64; FEATURES]) -> f64 {
+        // Residual sum of squares from the sums: y'y - 2 w'X'y + w'X'Xw.
+        let mut rss = self.yy;
+        for i in 0..FEATURES {
+            rss -= 2.0 * w[i] * self.xty[i];
+            for j in 0..FEATURES {
+                rss += w[i] * w[j] * self.xtx[i][j];
+            }
+        }
+        1.0 - rss / self.yy
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let eval = Evaluator::new(Position::default().geometry());
+    let mut phases: Vec<Normal> = (0..PHASES).map(|_| Normal::new()).collect();
+    let mut games = 0;
+    for path in &args.files {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("tune: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        let file = match WthorFile::parse(&bytes) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("tune: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        for game in file.games() {
+            let Ok(replay) = game.replay() else { continue };
+            if !replay.is_finished() {
+                continue;
+            }
+            games += 1;
+            let black_score = i32::from(replay.replayed_score());
+            let black_diff = f64::from(2 * black_score - 64);
+            let mut pos = Position::default();
+            for mv in replay.moves() {
+                if pos.has_legal_moves() {
+                    let y = if pos.side_to_move() == Color::Black { black_diff } else { -black_diff };
+                    phases[eval.phase(&pos)].add(&eval.features(&pos), y * 100.0);
+                }
+                match mv {
+                    Move::Place(sq) => {
+                        pos.play(*sq).expect("a replayed WTHOR move is legal");
+                    }
+                    Move::Pass => pos.pass().expect("a replayed pass is forced"),
+                }
+            }
+        }
+    }
+    outln!("//! The evaluation weights, one row per phase, one column per feature (see");
+    outln!("//! [`FEATURE_NAMES`](super::FEATURE_NAMES)), in hundredths of a disc per unit of the feature.");
+    outln!("//!");
+    outln!("//! Generated by `examples/tune.rs` (least squares per phase on the positions of {games} finished");
+    outln!("//! WTHOR games, labelled by their final disc difference); rerun with");
+    outln!(
+        "//! `cargo run --release --example tune -- ../shared/data/wthor/*.wtb > crates/reversi-engine/src/eval/weights.rs`."
+    );
+    outln!("//!");
+    outln!("//! | phase | positions | variance explained |");
+    outln!("//! | ---: | ---: | ---: |");
+    let mut rows = Vec::new();
+    for (p, normal) in phases.iter().enumerate() {
+        let w = normal.solve().unwrap_or([0.0; FEATURES]);
+        outln!("//! | {p} | {} | {:.2} |", normal.count, normal.explained(&w));
+        rows.push(w);
+    }
+    outln!();
+    outln!("use super::{{FEATURES, PHASES}};");
+    outln!();
+    outln!("/// The weights: `WEIGHTS[phase][feature]`. Columns: {}.", FEATURE_NAMES.join(", "));
+    outln!("#[rustfmt::skip]");
+    outln!("pub const WEIGHTS: [[i32; FEATURES]; PHASES] = [");
+    for w in rows {
+        let cells: Vec<String> = w.iter().map(|v| format!("{:5}", v.round() as i64)).collect();
+        outln!("    [{}],", cells.join(", "));
+    }
+    outln!("];");
+    ExitCode::SUCCESS
+}
