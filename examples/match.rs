@@ -19,8 +19,11 @@
 //!
 //! The mean thinking time per move of each player goes to stderr (it is not reproducible).
 
+mod args;
 mod output;
 mod player_spec;
+#[allow(dead_code, reason = "play and duel use the rest of the shared table flags")]
+mod table;
 
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -32,7 +35,7 @@ use output::outln;
 use player_spec::PlayerSpec;
 use reversi_kit::core::Color;
 use reversi_kit::variants::players::{Player, RandomPlayer};
-use reversi_kit::variants::{Game, Rules, cli};
+use reversi_kit::variants::{Game, Rules, RulesError};
 
 /// Plays games between two players.
 #[derive(Parser, Debug)]
@@ -45,56 +48,26 @@ struct Args {
     /// The number of games (rounded up to an even number: games go in pairs).
     #[arg(long, default_value_t = 20)]
     games: usize,
-    /// The seed of the tables and openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Random plies at the start of each pair of games.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// Board size WxH (even, 4 to 16).
-    #[arg(long)]
-    size: Option<String>,
-    /// The Octagon.
-    #[arg(long)]
-    octagon: bool,
-    /// Blocked cells: none, random, a count 1-4, or cells such as c3,f7.
-    #[arg(long)]
-    blocked: Option<String>,
-    /// Handicap: a colour and a count or corners, such as white:2.
-    #[arg(long)]
-    handicap: Option<String>,
-    /// The free opening.
-    #[arg(long)]
-    free_opening: bool,
-    /// Scoring: discs or wof.
-    #[arg(long)]
-    scoring: Option<String>,
+    /// The rules and the seed of the tables and openings (default seed: 1).
+    #[command(flatten)]
+    table: table::TableArgs,
 }
 
 impl Args {
-    /// The rules flags in the form the shared rules parser reads.
-    fn rules(&self) -> Result<Rules, cli::ArgsError> {
-        let mut flags = Vec::new();
-        for (flag, value) in [
-            ("--size", &self.size),
-            ("--blocked", &self.blocked),
-            ("--handicap", &self.handicap),
-            ("--scoring", &self.scoring),
-        ] {
-            if let Some(v) = value {
-                flags.extend([flag.to_owned(), v.clone()]);
-            }
-        }
-        if self.octagon {
-            flags.push("--octagon".to_owned());
-        }
-        if self.free_opening {
-            flags.push("--free-opening".to_owned());
-        }
-        Ok(cli::parse_table_args(flags, Rules::builder())?.rules().clone())
+    /// The rules that the table flags ask for.
+    fn rules(&self) -> Result<Rules, RulesError> {
+        self.table.rules(Rules::builder())
+    }
+
+    /// The match's seed: `--seed`, or 1, so that a match without one replays too.
+    fn seed(&self) -> u64 {
+        self.table.seed.unwrap_or(1)
     }
 }
 
@@ -129,7 +102,7 @@ fn pair_seed(seed: u64, pair: usize) -> u64 {
 
 /// Plays game `index` (pair `index / 2`; the first player is Black in even games).
 fn play_game(args: &Args, rules: &Rules, index: usize) -> Result<Outcome, String> {
-    let seed = pair_seed(args.seed, index / 2);
+    let seed = pair_seed(args.seed(), index / 2);
     let mut game = Game::new(rules.clone(), seed).map_err(|e| e.to_string())?;
     let mut opening = RandomPlayer::new(seed);
     for _ in 0..args.opening_plies {
@@ -156,7 +129,7 @@ fn play_game(args: &Args, rules: &Rules, index: usize) -> Result<Outcome, String
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = args::parse::<Args>();
     let rules = match args.rules() {
         Ok(rules) => rules,
         Err(e) => {

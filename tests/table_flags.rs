@@ -78,7 +78,7 @@ fn unreadable_values_name_the_flag_and_the_reason() {
         (&["--seed", "1", "--seed", "2"], "cannot be used multiple times"),
         (&["--octagon=yes"], "unexpected value 'yes' for '--octagon'"),
         (&["--blocked=c3,c3"], "c3 is listed twice"),
-        (&["--handicap", "grey:1"], "`grey` is not a colour"),
+        (&["--handicap", "grey:1"], "\"grey\" is not a colour"),
         (&["--scoring", "points"], "invalid value 'points' for '--scoring <discs|wof>'"),
     ] {
         let message = parse(args).expect_err("unreadable flags");

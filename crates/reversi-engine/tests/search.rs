@@ -101,7 +101,12 @@ fn random_rules(rng: &mut Rng) -> Rules {
         _ => Board::Rectangle { width: 4 + 2 * rng.below(5) as u8, height: 4 + 2 * rng.below(5) as u8 },
     };
     let mut builder = Rules::builder().board(board);
-    if rng.below(2) == 0 {
+    // Blocked cells lie outside the central 4×4, which a side of 4 leaves no room for.
+    let room_for_blocked = match board {
+        Board::Rectangle { width, height } => width > 4 && height > 4,
+        _ => true,
+    };
+    if room_for_blocked && rng.below(2) == 0 {
         builder = builder.blocked(Blocked::Random);
     }
     if rng.below(3) == 0 {

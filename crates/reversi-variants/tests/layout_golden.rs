@@ -8,7 +8,7 @@
 //! these rows stop matching.
 
 use reversi_core::{Bitboard, Color};
-use reversi_variants::{Blocked, Board, Game, Handicap, Rules, RulesError, layout};
+use reversi_variants::{Blocked, Board, Game, Handicap, Rules, RulesError};
 
 /// (seed, board, blocked: `random` or a count, handicap: `none` or `colour:count`, cells).
 const GOLDEN: &[(u64, &str, &str, &str, &str)] = &[

@@ -69,7 +69,7 @@ fn random_geometry(rng: &mut Rng) -> Geometry {
     let mut geometry = if rng.below(5) == 0 {
         Geometry::octagon()
     } else {
-        let side = |rng: &mut Rng| 4 + 2 * rng.below(7) as usize;
+        let side = |rng: &mut Rng| u8::try_from(4 + 2 * rng.below(7)).expect("a side of at most 16");
         Geometry::rectangle(side(rng), side(rng)).expect("an even side from 4 to 16")
     };
     if rng.below(2) == 0 {
