@@ -1,10 +1,12 @@
-//! Plays a complete game of any variant between two built-in players, drawing the board as it
-//! goes: Black plays random moves, White maximises its mobility. The same seed gives the same
-//! table and the same game.
+//! Plays a complete game of any variant between two players, drawing the board as it goes: by
+//! default Black plays random moves and White maximises its mobility; `--black`/`--white`
+//! choose `random`, `mobility` or `engine:N` (the engine at level N, 1 to 10). The same seed
+//! gives the same table and the same game.
 //!
 //! ```text
 //! cargo run --example play -- [--help] [--version] [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
 //!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
+//!     [--black PLAYER] [--white PLAYER]
 //! ```
 //!
 //! The default is 8×8 with random blocked cells and a fresh seed. Whatever the flags, the
@@ -13,6 +15,7 @@
 
 mod args;
 mod output;
+mod player_spec;
 mod record_file;
 mod table;
 
@@ -21,14 +24,15 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use output::outln;
+use player_spec::PlayerSpec;
 use record_file::RecordFile;
 use reversi_kit::core::diagram;
 use reversi_kit::records::{GameRecord, Metadata};
-use reversi_kit::variants::players::{MobilityPlayer, Player, RandomPlayer};
+use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Blocked, Game, Move, Rules};
 use table::TableArgs;
 
-/// Plays a whole game between two built-in players (Black random, White mobility), drawing
+/// Plays a whole game between two players (by default Black random, White mobility), drawing
 /// the board after every move; the same seed gives the same table and the same game.
 #[derive(Debug, Parser)]
 #[command(name = "play", version)]
@@ -41,6 +45,12 @@ struct Options {
     /// Save the game as a JSON record to FILE (opened before the game starts)
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Black's player: random, mobility or engine:N (the engine at level N, 1 to 10)
+    #[arg(long, value_name = "PLAYER", default_value = "random")]
+    black: PlayerSpec,
+    /// White's player: random, mobility or engine:N
+    #[arg(long, value_name = "PLAYER", default_value = "mobility")]
+    white: PlayerSpec,
 }
 
 /// How much to print.
@@ -65,7 +75,7 @@ fn main() -> ExitCode {
     };
     let verbosity = if options.quiet { Verbosity::Quiet } else { Verbosity::Full };
     let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
-    match play(rules, seed, verbosity, record.as_mut()) {
+    match play(rules, seed, [options.black, options.white], verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
     }
@@ -77,24 +87,31 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn play(rules: Rules, seed: u64, verbosity: Verbosity, record: Option<&mut RecordFile>) -> Result<(), String> {
+fn play(
+    rules: Rules,
+    seed: u64,
+    players: [PlayerSpec; 2],
+    verbosity: Verbosity,
+    record: Option<&mut RecordFile>,
+) -> Result<(), String> {
     let full = verbosity == Verbosity::Full;
     outln!("seed: {seed}");
     outln!("rules: {rules}");
     let mut game = Game::new(rules, seed).map_err(|e| e.to_string())?;
     outln!("blocked: {}", table::blocked_line(game.blocked()));
 
-    // The random player's draws are kept apart from the layout's by a different key.
-    let mut black = RandomPlayer::new(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut white = MobilityPlayer::new();
+    // A random player's draws are kept apart from the layout's (and from each other's) by
+    // different keys.
+    let mut black = players[0].build(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut white = players[1].build(seed ^ 0x6a09_e667_f3bc_c908);
     if full {
         outln!("black: {}, white: {}", black.name(), white.name());
         outln!("\n{}", diagram(game.position(), game.legal_moves()));
     }
     loop {
         let player: &mut dyn Player = match game.side_to_move() {
-            reversi_kit::Color::Black => &mut black,
-            reversi_kit::Color::White => &mut white,
+            reversi_kit::Color::Black => &mut *black,
+            reversi_kit::Color::White => &mut *white,
         };
         let Some(mv) = player.choose(&game) else { break };
         let color = game.side_to_move();

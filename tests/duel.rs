@@ -11,6 +11,9 @@ mod common;
 #[allow(unused, reason = "the session uses part of the shared modules")]
 #[path = "../examples/output/mod.rs"]
 mod output;
+#[allow(dead_code, reason = "the session uses the parser, main.rs builds the player")]
+#[path = "../examples/player_spec/mod.rs"]
+mod player_spec;
 #[allow(dead_code, reason = "the test saves records but names no file")]
 #[path = "../examples/record_file/mod.rs"]
 mod record_file;
@@ -24,6 +27,7 @@ use clap::Parser;
 
 use reversi_kit::Color;
 use reversi_kit::core::diagram;
+use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::records::{Ending, GameRecord};
 use reversi_kit::variants::players::{MobilityPlayer, Player};
 use reversi_kit::variants::{Blocked, Board, Game, Move, Opening, Rules};
@@ -37,8 +41,8 @@ fn duel(game: Game, human: Color, script: &str) -> (String, Outcome) {
 /// [`duel`] with any bytes as input.
 fn duel_bytes(game: Game, human: Color, script: &[u8]) -> (String, Outcome) {
     let mut out: Vec<u8> = Vec::new();
-    let outcome =
-        session::run(game, human, script, &mut out, &mut |_| {}).unwrap_or_else(|e| panic!("the duel fails: {e}"));
+    let outcome = session::run_against(game, human, &mut MobilityPlayer::new(), script, &mut out, &mut |_| {})
+        .unwrap_or_else(|e| panic!("the duel fails: {e}"));
     (String::from_utf8(out).expect("the output is UTF-8"), outcome)
 }
 
@@ -109,11 +113,13 @@ fn undo_takes_back_the_move_and_the_reply() {
 }
 
 #[test]
-fn hint_suggests_the_built_in_choice_and_plays_nothing() {
+fn hint_gives_the_engines_move_and_value_and_plays_nothing() {
     let game = standard(5);
-    let expected = reply(&game);
-    let (out, outcome) = duel(game, Color::Black, "HINT\nquit\n");
-    assert!(out.contains(&format!("hint: {expected}")), "{out}");
+    let (out, outcome) = duel(game.clone(), Color::Black, "HINT\nquit\n");
+    // The hint is the engine's (level 5, a node budget, so the same every run), not the
+    // opponent's.
+    let found = EnginePlayer::new(Level::new(5).expect("a level")).analyse(&game).expect("a move");
+    assert!(out.contains(&format!("hint: {} (value {} for you, engine:5)", found.best(), found.value())), "{out}");
     assert!(outcome.record.moves().is_empty());
 }
 
@@ -350,9 +356,14 @@ fn the_prompt_says_whose_score_is_whose() {
 fn the_game_is_watched_before_every_read() {
     let mut seen = Vec::new();
     let mut out: Vec<u8> = Vec::new();
-    session::run(standard(1), Color::Black, "d3\nundo\nquit\n".as_bytes(), &mut out, &mut |g: &Game| {
-        seen.push(g.history().len())
-    })
+    session::run_against(
+        standard(1),
+        Color::Black,
+        &mut MobilityPlayer::new(),
+        "d3\nundo\nquit\n".as_bytes(),
+        &mut out,
+        &mut |g: &Game| seen.push(g.history().len()),
+    )
     .expect("runs");
     // Before each of the three reads: the start; after d3 and the reply; after the undo.
     assert_eq!(seen, [0, 2, 0]);

@@ -23,6 +23,8 @@
 mod args;
 #[path = "../output/mod.rs"]
 mod output;
+#[path = "../player_spec/mod.rs"]
+mod player_spec;
 #[path = "../record_file/mod.rs"]
 mod record_file;
 mod session;
@@ -48,6 +50,8 @@ const INTERRUPTED: i32 = 130;
 struct Saver {
     file: RecordFile,
     human: Color,
+    /// The built-in player's name, for the record.
+    opponent: String,
     game: Game,
 }
 
@@ -58,7 +62,8 @@ impl Saver {
         let path = self.file.path().display().to_string();
         let record = match record {
             Some(record) => record.clone(),
-            None => session::record(&self.game, self.human).map_err(|e| format!("cannot record the game: {e}"))?,
+            None => session::record(&self.game, self.human, &self.opponent)
+                .map_err(|e| format!("cannot record the game: {e}"))?,
         };
         match self.file.save(&record) {
             Ok(()) => Ok(format!("record saved to {path}")),
@@ -98,7 +103,13 @@ fn main() {
             process::exit(1);
         }
     };
-    let saver = Arc::new(Mutex::new(Saver { file, human: options.color, game: game.clone() }));
+    let mut opponent = options.opponent.build(game.seed().unwrap_or(0) ^ 0x9e37_79b9_7f4a_7c15);
+    let saver = Arc::new(Mutex::new(Saver {
+        file,
+        human: options.color,
+        opponent: opponent.name().to_owned(),
+        game: game.clone(),
+    }));
 
     let on_signal = Arc::clone(&saver);
     let handler = ctrlc::set_handler(move || {
@@ -114,7 +125,8 @@ fn main() {
     }
 
     let watch = &mut |game: &Game| lock(&saver).game = game.clone();
-    let outcome = session::run(game, options.color, io::stdin().lock(), &mut io::stdout(), watch);
+    let outcome =
+        session::run_against(game, options.color, &mut *opponent, io::stdin().lock(), &mut io::stdout(), watch);
     // Held until the program ends, so that a late Ctrl-C cannot save over the final record.
     let mut saver = lock(&saver);
     match outcome {

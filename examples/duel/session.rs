@@ -9,10 +9,12 @@ use std::path::PathBuf;
 use clap::Parser;
 use reversi_kit::Color;
 use reversi_kit::core::diagram;
+use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::records::{GameRecord, Metadata, RecordError, RecordResult};
-use reversi_kit::variants::players::{MobilityPlayer, Player};
+use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Game, Move, Ply};
 
+use crate::player_spec::PlayerSpec;
 use crate::table::{self, TableArgs};
 
 /// What the human may type at the prompt.
@@ -37,6 +39,10 @@ pub struct Options {
     /// Where to save the game as JSON [default: duel-<seed>.json]; opened before the game starts
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// The built-in player you play against: mobility, random or engine:N (the engine at
+    /// level N, 1 to 10)
+    #[arg(long, value_name = "PLAYER", default_value = "mobility")]
+    pub opponent: PlayerSpec,
 }
 
 /// The file a record goes to when `--record` is not given: `duel-<seed>.json`.
@@ -202,31 +208,37 @@ fn cell_range(game: &Game) -> String {
 ///
 /// # Errors
 /// A [`RecordError`] if the game cannot be recorded.
-pub fn record(game: &Game, human: Color) -> Result<GameRecord, RecordError> {
+pub fn record(game: &Game, human: Color, opponent: &str) -> Result<GameRecord, RecordError> {
     let result = match game.result() {
         Some(result) => RecordResult::played_out(result),
         None => RecordResult::unfinished(game.position()),
     };
-    let (you, engine) = (Some("you".to_owned()), Some("mobility".to_owned()));
+    let (you, engine) = (Some("you".to_owned()), Some(opponent.to_owned()));
     let (black, white) = if human == Color::Black { (you, engine) } else { (engine, you) };
     Ok(GameRecord::with_result(game, result)?.with_metadata(Metadata { black, white, ..Metadata::default() }))
 }
 
-/// The human (`human`) against the built-in mobility player on `game`, one command a line of
-/// `input`, everything shown written to `out`. It returns when the game is over, on `quit`, or
+/// The engine level that answers `hint`: strong enough to be worth asking, quick enough to
+/// answer at once (a few milliseconds a move on 8×8).
+const HINT_LEVEL: u8 = 5;
+
+/// The human (`human`) against the built-in player `engine` on `game`, one command a line of
+/// `input`, everything shown written to `out`; `hint` asks the engine at level
+/// [`HINT_LEVEL`] for its best move and value. It returns when the game is over, on `quit`, or
 /// at the end of the input. `watch` sees the game before every read of the input and at the
 /// end, so that whoever ends the program in between (Ctrl-C) can save it as it stands.
 ///
 /// # Errors
 /// [`DuelError::Input`] or [`DuelError::Output`] if reading or writing fails.
-pub fn run<R: BufRead, W: Write>(
+pub fn run_against<R: BufRead, W: Write>(
     mut game: Game,
     human: Color,
+    engine: &mut dyn Player,
     mut input: R,
     out: &mut W,
     watch: &mut dyn FnMut(&Game),
 ) -> Result<Outcome, DuelError> {
-    let mut engine = MobilityPlayer::new();
+    let mut hinter = EnginePlayer::new(Level::new(HINT_LEVEL).expect("a level from 1 to 10"));
     writeln!(out, "seed: {}", game.seed().map_or("none".to_owned(), |s| s.to_string()))?;
     writeln!(out, "rules: {}", game.rules())?;
     writeln!(out, "blocked: {}", table::blocked_line(game.blocked()))?;
@@ -250,7 +262,7 @@ pub fn run<R: BufRead, W: Write>(
         watch(&game);
         if game.is_over() {
             writeln!(out, "\n{}", diagram(game.position(), game.legal_moves()))?;
-            return finish(&game, human, Finish::PlayedOut, out);
+            return finish(&game, human, engine.name(), Finish::PlayedOut, out);
         }
         // A forced pass needs no decision.
         if game.must_pass() {
@@ -268,7 +280,7 @@ pub fn run<R: BufRead, W: Write>(
         let text = match read_line(&mut input).map_err(DuelError::Input)? {
             Line::End => {
                 writeln!(out, "\nend of input")?;
-                return finish(&game, human, Finish::EndOfInput, out);
+                return finish(&game, human, engine.name(), Finish::EndOfInput, out);
             }
             Line::TooLong => {
                 writeln!(out, "line ignored: longer than {MAX_LINE} bytes; type {COMMANDS}")?;
@@ -283,11 +295,11 @@ pub fn run<R: BufRead, W: Write>(
         let command = text.trim().to_ascii_lowercase();
         match command.as_str() {
             "" => {}
-            "quit" | "exit" => return finish(&game, human, Finish::Quit, out),
+            "quit" | "exit" => return finish(&game, human, engine.name(), Finish::Quit, out),
             "help" | "?" => writeln!(out, "Type {COMMANDS}.")?,
             "hint" => {
-                let mv = engine.choose(&game).expect("the human has a move");
-                writeln!(out, "hint: {mv}")?;
+                let found = hinter.analyse(&game).expect("the game is not over");
+                writeln!(out, "hint: {} (value {} for you, engine:{HINT_LEVEL})", found.best(), found.value())?;
             }
             "undo" => match undo(&mut game, human) {
                 Some(taken) => {
@@ -347,8 +359,14 @@ pub fn undo(game: &mut Game, human: Color) -> Option<Vec<Ply>> {
     Some(taken)
 }
 
-fn finish<W: Write>(game: &Game, human: Color, finish: Finish, out: &mut W) -> Result<Outcome, DuelError> {
-    let record = record(game, human).map_err(DuelError::Record)?;
+fn finish<W: Write>(
+    game: &Game,
+    human: Color,
+    opponent: &str,
+    finish: Finish,
+    out: &mut W,
+) -> Result<Outcome, DuelError> {
+    let record = record(game, human, opponent).map_err(DuelError::Record)?;
     let result = *record.result();
     let verdict = match result.winner() {
         Some(color) if color == human => "you win".to_owned(),

@@ -7,14 +7,8 @@
 //! - [`eval`]: a static evaluation from those features, weights by game phase.
 //! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
-//! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring.
-
-//!
-//! # Where the exact solver plugs in
-//! The search asks for exact endgame values in one function, `search::exact::exact` (private
-//! to the crate; its module documentation states the contract). Today it runs the search's
-//! own alpha-beta to the end of the game; pointing it at a dedicated solver changes no other
-//! code.
+//! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring; the
+//!   search switches to it when few empty cells remain.
 //!
 //! ```
 //! use reversi_engine::player::{EnginePlayer, Level};

@@ -15,18 +15,19 @@
 //! ```
 //!
 //! # Memory
-//! The transposition table is allocated once, at the size given to
-//! [`Searcher::with_hash_mb`] (rounded down to a power of two of 16-byte entries); a search
+//! The tables are allocated once, within the size given to [`Searcher::with_hash_mb`]: a
+//! quarter of it for the exact solver's table, the rest for the search's (each rounded down to
+//! a power of two of entries); a search
 //! allocates nothing per node: move lists live on the stack (at most 2 KB a ply) and the
 //! principal variation is read back from the table after the search.
 //!
 //! # Exact endgame
-//! When a position has at most [`Searcher::exact_empties`] empty cells, the search asks
-//! `exact::exact` (the crate-private seam where an exact solver plugs in) for its exact value and
-//! falls back on the depth-limited search only if the solve runs out of its limits.
+//! When a position has at most [`Searcher::exact_empties`] empty cells, the search asks the
+//! crate's exact [`Solver`] for its value, best move and principal variation, under the same
+//! node and time limits and stop flag, and falls back on the depth-limited search only if the
+//! solve runs out of its limits.
 
 mod core;
-mod exact;
 mod free_opening;
 mod limits;
 mod table;
@@ -38,6 +39,8 @@ use std::time::{Duration, Instant};
 
 use reversi_core::{Position, Square};
 use reversi_variants::{Game, Move, Phase, Scoring};
+
+use crate::solver::{self, SolveOptions, Solver};
 
 use self::core::{Context, INFINITY, child, final_value, hash_of};
 use self::table::{Entry, TO_THE_END, Table};
@@ -158,6 +161,7 @@ pub struct Searcher {
     exact_empties: u32,
     scoring: Scoring,
     evaluator: Option<Evaluator>,
+    solver: Solver,
 }
 
 /// The deepest iteration: well past any board's count of empty cells that a search can reach.
@@ -180,11 +184,14 @@ impl Searcher {
         Searcher::with_hash_bytes(mb.saturating_mul(1 << 20))
     }
 
-    /// A searcher with a table of at most `bytes` bytes.
+    /// A searcher with tables of at most `bytes` bytes in all: a quarter for the exact
+    /// solver's, the rest for the search's.
     #[must_use]
     pub fn with_hash_bytes(bytes: usize) -> Searcher {
+        let solver_bytes = bytes / 4;
         Searcher {
-            table: Arc::new(Table::with_bytes(bytes)),
+            table: Arc::new(Table::with_bytes(bytes - solver_bytes)),
+            solver: Solver::with_hash_bytes(solver_bytes),
             stop: Arc::new(AtomicBool::new(false)),
             threads: 1,
             exact_empties: 12,
@@ -224,10 +231,10 @@ impl Searcher {
         self.exact_empties
     }
 
-    /// The table's size in bytes.
+    /// The tables' size in bytes: the search's and the exact solver's.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.bytes() + self.solver.hash_bytes()
     }
 
     /// The flag that stops a running search: set it from another thread, and the search
@@ -237,9 +244,10 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
-    /// Empties the transposition table.
+    /// Empties the transposition tables.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.solver.clear();
     }
 
     fn evaluator(&mut self, position: &Position) -> Evaluator {
@@ -291,16 +299,21 @@ impl Searcher {
         let empties = position.empty_cells().len();
         let mut solve_nodes = 0;
         if empties <= self.exact_empties {
-            let solved =
-                exact::exact(position, self.scoring, (-INFINITY, INFINITY), &limits, &self.stop, &self.table, &eval);
-            if let Some(solved) = solved {
-                let best = Move::Place(solved.best);
+            let mut solve_limits = solver::Limits::none().stop_flag(Arc::clone(&self.stop));
+            if let Some(nodes) = limits.max_nodes() {
+                solve_limits = solve_limits.nodes(nodes);
+            }
+            if let Some(time) = limits.max_time() {
+                solve_limits = solve_limits.time(time);
+            }
+            let options = SolveOptions::new().limits(solve_limits);
+            if let Ok(solution) = self.solver.solve_with(position, self.scoring, &options) {
                 return Some(SearchResult {
-                    best,
-                    value: Value::Exact(solved.discs),
+                    best: solution.best_move(),
+                    value: Value::Exact(solution.value()),
                     depth: empties,
-                    pv: self.principal_variation(position, best, empties as usize + 2),
-                    nodes: solved.nodes,
+                    pv: solution.pv().to_vec(),
+                    nodes: solution.nodes(),
                     elapsed: start.elapsed(),
                 });
             }

@@ -394,7 +394,14 @@ impl Solver {
     /// few dozen bytes at least), one thread.
     #[must_use]
     pub fn with_hash_mb(mb: usize) -> Solver {
-        Solver { table: Table::new(mb.saturating_mul(1 << 20)), threads: NonZeroUsize::MIN }
+        Solver::with_hash_bytes(mb.saturating_mul(1 << 20))
+    }
+
+    /// A solver with a table of at most `bytes` bytes (rounded down to a power of two; a few
+    /// dozen bytes at least), one thread.
+    #[must_use]
+    pub fn with_hash_bytes(bytes: usize) -> Solver {
+        Solver { table: Table::new(bytes), threads: NonZeroUsize::MIN }
     }
 
     /// The same solver with `threads` threads (the calling thread is one of them).

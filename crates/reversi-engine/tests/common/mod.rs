@@ -36,7 +36,8 @@ pub fn geometry(rng: &mut Rng, max_side: usize) -> Geometry {
     let base = if rng.below(5) == 0 {
         Geometry::octagon()
     } else {
-        let side = |rng: &mut Rng| u8::try_from(4 + 2 * rng.below((max_side - 4) / 2 + 1)).expect("a side of at most 16");
+        let side =
+            |rng: &mut Rng| u8::try_from(4 + 2 * rng.below((max_side - 4) / 2 + 1)).expect("a side of at most 16");
         Geometry::rectangle(side(rng), side(rng)).expect("even sides from 4")
     };
     let mut blocked = Bitboard::EMPTY;
