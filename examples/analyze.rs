@@ -16,6 +16,8 @@
 //! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
 //! ```
 
+mod errors;
+mod files;
 mod output;
 
 use std::path::PathBuf;
@@ -56,31 +58,31 @@ struct Args {
 /// Reads game `n` of `path` as a played game.
 fn load(path: &PathBuf, n: usize) -> Result<Game, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = files::read(path).map_err(|e| errors::chain(&e))?;
     let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
     let pick = |count: usize| {
         if (1..=count).contains(&n) { Ok(n - 1) } else { Err(format!("the file has {count} games, not {n}")) }
     };
     match extension.as_str() {
         "json" => {
-            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| e.to_string())?;
-            Ok(GameRecord::try_from(data).map_err(|e| e.to_string())?.replay())
+            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| errors::chain(&e))?;
+            Ok(GameRecord::try_from(data).map_err(|e| errors::chain(&e))?.replay())
         }
         "ggf" => {
-            let games = ggf::parse(&text()?).map_err(|e| e.to_string())?;
-            games[pick(games.len())?].replay(n).map_err(|e| e.to_string())
+            let games = ggf::parse(&text()?).map_err(|e| errors::chain(&e))?;
+            games[pick(games.len())?].replay(n).map_err(|e| errors::chain(&e))
         }
         "txt" => {
-            let mut game = Game::new(Rules::default(), 0).map_err(|e| e.to_string())?;
-            replay_transcript(&mut game, &text()?).map_err(|e| e.to_string())?;
+            let mut game = Game::new(Rules::default(), 0).map_err(|e| errors::chain(&e))?;
+            replay_transcript(&mut game, &text()?).map_err(|e| errors::chain(&e))?;
             Ok(game)
         }
         "wtb" => {
-            let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
-            let replay = file.games()[pick(file.games().len())?].replay().map_err(|e| format!("game {n}: {e}"))?;
-            let mut game = Game::new(Rules::default(), 0).map_err(|e| e.to_string())?;
+            let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
+            let replay = file.games()[pick(file.games().len())?].replay().map_err(|e| format!("game {n}: {}", errors::chain(&e)))?;
+            let mut game = Game::new(Rules::default(), 0).map_err(|e| errors::chain(&e))?;
             for mv in replay.moves() {
-                game.play(*mv).map_err(|e| e.to_string())?;
+                game.play(*mv).map_err(|e| errors::chain(&e))?;
             }
             Ok(game)
         }
@@ -98,7 +100,7 @@ fn limits(args: &Args, empties: u32) -> Limits {
 /// The value of `mv` in `game` for the player who plays it.
 fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Result<Value, String> {
     let mut after = game.clone();
-    after.play(mv).map_err(|e| e.to_string())?;
+    after.play(mv).map_err(|e| errors::chain(&e))?;
     let empties = after.position().empty_cells().len();
     Ok(match searcher.search_game(&after, limits(args, empties)) {
         Some(reply) => reply.value().negated(),
@@ -109,7 +111,7 @@ fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Resu
 /// Reviews the game, handing each output line to `emit` as soon as it is known.
 fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
-    let mut game = Game::with_blocked(played.rules().clone(), played.blocked()).map_err(|e| e.to_string())?;
+    let mut game = Game::with_blocked(played.rules().clone(), played.blocked()).map_err(|e| errors::chain(&e))?;
     let mut searcher = Searcher::with_hash_mb(args.hash_mb)
         .with_threads(args.threads)
         .with_exact_empties(args.exact_empties + 1)
@@ -128,7 +130,7 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
         let head = format!("{:3}. {:5}  {:4}", i + 1, colour.name(), mv.to_string());
         if game.must_pass() {
             emit(format!("{head} forced"));
-            game.play(mv).map_err(|e| e.to_string())?;
+            game.play(mv).map_err(|e| errors::chain(&e))?;
             continue;
         }
         let empties = game.position().empty_cells().len();
@@ -151,7 +153,7 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
             best.value().to_string(),
             played_value.to_string()
         ));
-        game.play(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| errors::chain(&e))?;
     }
     for colour in Color::ALL {
         let (loss, moves) = totals[usize::from(colour == Color::White)];

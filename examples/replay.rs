@@ -15,6 +15,7 @@
 
 mod args;
 mod files;
+mod errors;
 mod output;
 
 use std::path::{Path, PathBuf};
@@ -69,39 +70,39 @@ fn main() -> ExitCode {
 
 fn replay(path: &Path, game: usize) -> Result<Shown, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
-    let bytes = files::read(path).map_err(|e| e.to_string())?;
+    let bytes = files::read(path).map_err(|e| errors::chain(&e))?;
     let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
     match extension.as_str() {
         "json" => {
-            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| e.to_string())?;
-            let record = GameRecord::try_from(data).map_err(|e| e.to_string())?;
+            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| errors::chain(&e))?;
+            let record = GameRecord::try_from(data).map_err(|e| errors::chain(&e))?;
             Ok(from_record(&record, Vec::new()))
         }
         "ggf" => {
-            let games = ggf::parse(&text()?).map_err(|e| e.to_string())?;
+            let games = ggf::parse(&text()?).map_err(|e| errors::chain(&e))?;
             let g = games.get(game - 1).ok_or(format!("the file has {} games, not {game}", games.len()))?;
             match g.to_record(game) {
                 Ok(record) => Ok(from_record(&record, vec![format!("game {game} of {}", games.len())])),
                 Err(ggf::GgfError::NoResult { .. }) => {
-                    let played = g.replay(game).map_err(|e| e.to_string())?;
+                    let played = g.replay(game).map_err(|e| errors::chain(&e))?;
                     Ok(from_game(&played, vec![format!("game {game} of {}, no result recorded", games.len())]))
                 }
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(errors::chain(&e)),
             }
         }
         "txt" => {
-            let mut played = Game::new(Rules::default(), 0).map_err(|e| e.to_string())?;
-            replay_transcript(&mut played, &text()?).map_err(|e| e.to_string())?;
+            let mut played = Game::new(Rules::default(), 0).map_err(|e| errors::chain(&e))?;
+            replay_transcript(&mut played, &text()?).map_err(|e| errors::chain(&e))?;
             match GameRecord::from_game(&played) {
                 Ok(record) => Ok(from_record(&record, Vec::new())),
                 Err(_) => Ok(from_game(&played, vec!["unfinished".into()])),
             }
         }
         "wtb" => {
-            let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
+            let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
             let games = file.games();
             let g = games.get(game - 1).ok_or(format!("the file has {} games, not {game}", games.len()))?;
-            let r = g.replay().map_err(|e| format!("game {game}: {e}"))?;
+            let r = g.replay().map_err(|e| format!("game {game}: {}", errors::chain(&e)))?;
             let state = if r.is_finished() { "finished" } else { "unfinished" };
             let black = if r.is_finished() { r.replayed_score() } else { r.recorded_score() };
             // A score byte is not checked against the board's 64 cells everywhere: subtract with care.

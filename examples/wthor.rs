@@ -16,6 +16,7 @@
 
 mod args;
 mod files;
+mod errors;
 mod output;
 mod progress;
 
@@ -84,8 +85,8 @@ fn replay_file(
     total: &mut WthorSummary,
     print: &mut dyn FnMut(String),
 ) -> Result<WthorSummary, String> {
-    let bytes = files::read(path).map_err(|e| e.to_string())?;
-    let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
+    let bytes = files::read(path).map_err(|e| errors::chain(&e))?;
+    let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let players = names(&dir.join("WTHOR.JOU"), NameKind::Players)?;
     let tournaments = names(&dir.join("WTHOR.TRN"), NameKind::Tournaments)?;
@@ -96,7 +97,7 @@ fn replay_file(
         total.add(&replay);
         let who = || describe(game, players.as_ref(), tournaments.as_ref());
         match &replay {
-            Err(e) => print(format!("game {}: illegal {e} [{}]", i + 1, who())),
+            Err(e) => print(format!("game {}: illegal {} [{}]", i + 1, errors::chain(e), who())),
             Ok(r) if detail == Detail::Every || !r.score_matches() => {
                 let state = if r.is_finished() { "finished" } else { "unfinished" };
                 let mut line = format!(
@@ -123,7 +124,7 @@ fn replay_file(
 /// be read or parsed is an error.
 fn names(path: &Path, kind: NameKind) -> Result<Option<NameFile>, String> {
     match files::read(path) {
-        Ok(bytes) => NameFile::parse(kind, &bytes).map(Some).map_err(|e| format!("{}: {e}", path.display())),
+        Ok(bytes) => NameFile::parse(kind, &bytes).map(Some).map_err(|e| format!("{}: {}", path.display(), errors::chain(&e))),
         Err(files::ReadError::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!("{}: {e}", path.display())),
     }

@@ -1,0 +1,133 @@
+//! How far an engine level's moves fall short of perfect play on 8×8: positions with a given
+//! range of empty cells taken from real games (a WTHOR file), the level's chosen move, and the
+//! exact solver's values of the best move and of the chosen one. Prints a line a position and
+//! the mean loss in discs a move (WOF scoring, as WTHOR and FFO values count).
+//!
+//! ```text
+//! cargo run --release --example level_loss -- ../shared/data/wthor/WTH_2018.wtb --level 5 --positions 30
+//! ```
+//!
+//! Positions are taken from evenly spaced games, one a game, at an empty count that cycles
+//! through the range, so a run is the same every time.
+
+mod args;
+mod errors;
+mod files;
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use output::outln;
+use reversi_kit::engine::player::{EnginePlayer, Level};
+use reversi_kit::engine::solver::Solver;
+use reversi_kit::records::wthor::WthorFile;
+use reversi_kit::variants::{Game, Move, Rules, Scoring};
+
+/// Measures an engine level's loss against perfect play on positions from real games.
+#[derive(Debug, Parser)]
+#[command(name = "level_loss", version)]
+struct Options {
+    /// A WTHOR games file (.wtb)
+    file: PathBuf,
+    /// The engine level, 1 to 10
+    #[arg(long, default_value = "5")]
+    level: Level,
+    /// How many positions
+    #[arg(long, default_value_t = 30)]
+    positions: usize,
+    /// The fewest empty cells of a position
+    #[arg(long, default_value_t = 20)]
+    min_empties: u32,
+    /// The most empty cells of a position
+    #[arg(long, default_value_t = 24)]
+    max_empties: u32,
+    /// The solver's table, in MB
+    #[arg(long, default_value_t = 64)]
+    hash_mb: usize,
+}
+
+fn main() -> ExitCode {
+    let options = args::parse::<Options>();
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("level_loss: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    if options.min_empties > options.max_empties || options.max_empties > 60 {
+        return Err("the empty range must satisfy min <= max <= 60".to_owned());
+    }
+    let bytes = files::read(&options.file).map_err(|e| errors::chain(&e))?;
+    let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
+    let games = file.games();
+    if games.is_empty() {
+        return Err("the file holds no game".to_owned());
+    }
+    let solver = Solver::with_hash_mb(options.hash_mb);
+    let span = options.max_empties - options.min_empties + 1;
+    let (mut total_loss, mut measured) = (0i64, 0usize);
+    let started = Instant::now();
+    for i in 0..options.positions {
+        let index = i * games.len() / options.positions;
+        let empties = options.min_empties + (i as u32 % span);
+        let Ok(replay) = games[index].replay() else { continue };
+        let mut game = Game::new(Rules::builder().scoring(Scoring::Wof).build().map_err(|e| e.to_string())?, 0)
+            .map_err(|e| errors::chain(&e))?;
+        for mv in replay.moves() {
+            if game.position().empty_cells().len() <= empties {
+                break;
+            }
+            game.play(*mv).map_err(|e| errors::chain(&e))?;
+        }
+        if game.position().empty_cells().len() != empties || game.position().legal_moves().is_empty() {
+            continue;
+        }
+        let mut engine = EnginePlayer::new(options.level);
+        let chosen = engine.analyse(&game).ok_or("the game is over")?.best();
+        let best = solver.solve(game.position(), Scoring::Wof).map_err(|e| errors::chain(&e))?;
+        let mut after = game.clone();
+        after.play(chosen).map_err(|e| errors::chain(&e))?;
+        let chosen_value = if after.is_over() {
+            let score = after.score();
+            let (mine, theirs) = match game.side_to_move() {
+                reversi_kit::Color::Black => (score.black(), score.white()),
+                reversi_kit::Color::White => (score.white(), score.black()),
+            };
+            i64::from(mine) - i64::from(theirs)
+        } else {
+            -i64::from(solver.solve(after.position(), Scoring::Wof).map_err(|e| errors::chain(&e))?.value())
+        };
+        let loss = i64::from(best.value()) - chosen_value;
+        total_loss += loss;
+        measured += 1;
+        let shown = |m: Move| m.to_string();
+        outln!(
+            "game {:5} empties {empties}: best {} {:+}, engine:{} {} {:+}, loss {loss}",
+            index + 1,
+            shown(best.best_move()),
+            best.value(),
+            options.level,
+            shown(chosen),
+            chosen_value
+        );
+    }
+    if measured == 0 {
+        return Err("no position in that range".to_owned());
+    }
+    outln!(
+        "engine:{} on {measured} positions with {}-{} empties: mean loss {:.2} discs a move ({:.1} s)",
+        options.level,
+        options.min_empties,
+        options.max_empties,
+        total_loss as f64 / measured as f64,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
