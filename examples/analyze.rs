@@ -56,9 +56,9 @@ struct Args {
 }
 
 /// Reads game `n` of `path` as a played game.
-fn load(path: &PathBuf, n: usize) -> Result<Game, String> {
+fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
-    let bytes = files::read(path).map_err(|e| errors::chain(&e))?;
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
     let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
     let pick = |count: usize| {
         if (1..=count).contains(&n) { Ok(n - 1) } else { Err(format!("the file has {count} games, not {n}")) }
@@ -79,7 +79,9 @@ fn load(path: &PathBuf, n: usize) -> Result<Game, String> {
         }
         "wtb" => {
             let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
-            let replay = file.games()[pick(file.games().len())?].replay().map_err(|e| format!("game {n}: {}", errors::chain(&e)))?;
+            let replay = file.games()[pick(file.games().len())?]
+                .replay()
+                .map_err(|e| format!("game {n}: {}", errors::chain(&e)))?;
             let mut game = Game::new(Rules::default(), 0).map_err(|e| errors::chain(&e))?;
             for mv in replay.moves() {
                 game.play(*mv).map_err(|e| errors::chain(&e))?;

@@ -64,7 +64,7 @@ fn run(options: &Options) -> Result<(), String> {
     if options.min_empties > options.max_empties || options.max_empties > 60 {
         return Err("the empty range must satisfy min <= max <= 60".to_owned());
     }
-    let bytes = files::read(&options.file).map_err(|e| errors::chain(&e))?;
+    let bytes = files::read(&options.file).map_err(|e| e.to_string())?;
     let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
     let games = file.games();
     if games.is_empty() {

@@ -14,8 +14,8 @@
 //! is a file that is not a regular file (a FIFO, a device) or is larger than 64 MiB.
 
 mod args;
-mod files;
 mod errors;
+mod files;
 mod output;
 
 use std::path::{Path, PathBuf};
@@ -70,7 +70,7 @@ fn main() -> ExitCode {
 
 fn replay(path: &Path, game: usize) -> Result<Shown, String> {
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
-    let bytes = files::read(path).map_err(|e| errors::chain(&e))?;
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
     let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
     match extension.as_str() {
         "json" => {

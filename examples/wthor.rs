@@ -15,8 +15,8 @@
 //! done, when stderr is a terminal.
 
 mod args;
-mod files;
 mod errors;
+mod files;
 mod output;
 mod progress;
 
@@ -85,7 +85,7 @@ fn replay_file(
     total: &mut WthorSummary,
     print: &mut dyn FnMut(String),
 ) -> Result<WthorSummary, String> {
-    let bytes = files::read(path).map_err(|e| errors::chain(&e))?;
+    let bytes = files::read(path).map_err(|e| e.to_string())?;
     let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let players = names(&dir.join("WTHOR.JOU"), NameKind::Players)?;
@@ -124,7 +124,9 @@ fn replay_file(
 /// be read or parsed is an error.
 fn names(path: &Path, kind: NameKind) -> Result<Option<NameFile>, String> {
     match files::read(path) {
-        Ok(bytes) => NameFile::parse(kind, &bytes).map(Some).map_err(|e| format!("{}: {}", path.display(), errors::chain(&e))),
+        Ok(bytes) => {
+            NameFile::parse(kind, &bytes).map(Some).map_err(|e| format!("{}: {}", path.display(), errors::chain(&e)))
+        }
         Err(files::ReadError::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!("{}: {e}", path.display())),
     }
