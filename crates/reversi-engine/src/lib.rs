@@ -33,6 +33,7 @@ pub mod eval;
 pub mod hash;
 pub mod player;
 pub mod search;
+mod slots;
 pub mod solver;
 
 pub use hash::{Zobrist, zobrist};

@@ -1,13 +1,11 @@
 //! The transposition table: a fixed array of entries, allocated once at the caller's size and
 //! shared by the search threads without locks.
 //!
-//! Each entry is two atomic words, the position's hash exclusive-or'ed with the data and the
-//! data itself; a reader that sees a torn pair (one word from one writer, one from another)
-//! finds that the words do not check and treats the entry as empty.
-
-use std::sync::atomic::{AtomicU64, Ordering};
+//! Each entry is one [`Slot`](crate::slots::Slot): a torn or foreign entry reads as a miss.
 
 use reversi_core::Square;
+
+use crate::slots::{self, SLOT_BYTES, Slot};
 
 /// What a stored value is: exact, or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,61 +80,42 @@ impl Entry {
 /// The table.
 #[derive(Debug)]
 pub(crate) struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Box<[Slot]>,
 }
-
-/// The bytes of one entry.
-const ENTRY_BYTES: usize = 16;
 
 impl Table {
     /// A table of at most `bytes` bytes (at least one entry), a power of two of entries.
     pub(crate) fn with_bytes(bytes: usize) -> Table {
-        let wanted = (bytes / ENTRY_BYTES).max(1);
-        // The largest power of two that fits.
-        let count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table { slots: (0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect() }
+        Table { slots: slots::allocate(bytes, 1) }
     }
 
     /// The size in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * ENTRY_BYTES
+        self.slots.len() * SLOT_BYTES
     }
 
-    fn slot(&self, hash: u64) -> &[AtomicU64; 2] {
+    fn slot(&self, hash: u64) -> &Slot {
         &self.slots[(hash as usize) & (self.slots.len() - 1)]
     }
 
     pub(crate) fn probe(&self, hash: u64) -> Option<Entry> {
-        let [check, data] = self.slot(hash);
-        let data = data.load(Ordering::Relaxed);
-        // An all-zero slot is empty; a pair that does not check is torn or another position's.
-        if check.load(Ordering::Relaxed) ^ data != hash {
-            return None;
-        }
-        Entry::unpack(data)
+        Entry::unpack(self.slot(hash).load(hash)?)
     }
 
     /// Stores `entry`, replacing what was there unless that was deeper and of this position.
     pub(crate) fn store(&self, hash: u64, entry: Entry) {
-        let [check, data] = self.slot(hash);
-        let old = data.load(Ordering::Relaxed);
-        if check.load(Ordering::Relaxed) ^ old == hash
-            && let Some(previous) = Entry::unpack(old)
+        let slot = self.slot(hash);
+        if let Some(previous) = slot.load(hash).and_then(Entry::unpack)
             && previous.depth > entry.depth
         {
             return;
         }
-        let packed = entry.pack();
-        check.store(hash ^ packed, Ordering::Relaxed);
-        data.store(packed, Ordering::Relaxed);
+        slot.store(hash, entry.pack());
     }
 
     /// Empties every entry.
     pub(crate) fn clear(&self) {
-        for [a, b] in &self.slots {
-            a.store(0, Ordering::Relaxed);
-            b.store(0, Ordering::Relaxed);
-        }
+        slots::clear(&self.slots);
     }
 }
 

@@ -1,16 +1,11 @@
 //! The transposition table: a fixed array of two-entry buckets, allocated once, shared by the
 //! solver's threads without locks.
 //!
-//! Each entry is two `AtomicU64`s: the position's 64-bit key xor the entry's data, and the
-//! data. A reader accepts an entry only when the two agree with its key, so an entry torn by
-//! two threads writing at once reads as a miss, never as another position's bounds. The
-//! bounds stored are true bounds of the exact value (every search of the solver is exact),
+//! Each entry is one [`Slot`](crate::slots::Slot): an entry torn by two threads writing at
+//! once reads as a miss, never as another position's bounds. The bounds stored are true bounds of the exact value (every search of the solver is exact),
 //! so a hit from an earlier search, of any window, is still sound.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Bytes of one entry: two 64-bit words.
-const ENTRY_BYTES: usize = 16;
+use crate::slots::{self, SLOT_BYTES as ENTRY_BYTES, Slot};
 
 /// No move stored.
 pub(super) const NO_MOVE: u16 = u16::MAX;
@@ -49,14 +44,9 @@ impl Bounds {
     }
 }
 
-struct Entry {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// A fixed-size table of bounds, indexed by the low bits of a position's key.
 pub(super) struct Table {
-    entries: Box<[Entry]>,
+    entries: Box<[Slot]>,
     /// Number of entries minus one, with the lowest bit cleared: the first entry of a bucket.
     mask: usize,
 }
@@ -64,11 +54,9 @@ pub(super) struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (a power of two entries, at least two).
     pub(super) fn new(bytes: usize) -> Table {
-        let wanted = (bytes / ENTRY_BYTES).max(2);
-        // The largest power of two that fits.
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let entries = (0..len).map(|_| Entry { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Table { entries, mask: (len - 1) & !1 }
+        let entries = slots::allocate(bytes, 2);
+        let mask = (entries.len() - 1) & !1;
+        Table { entries, mask }
     }
 
     /// The table's size in bytes.
@@ -78,14 +66,11 @@ impl Table {
 
     /// Forgets every entry.
     pub(super) fn clear(&self) {
-        for e in self.entries.iter() {
-            e.check.store(0, Ordering::Relaxed);
-            e.data.store(0, Ordering::Relaxed);
-        }
+        slots::clear(&self.entries);
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &[Entry] {
+    fn bucket(&self, key: u64) -> &[Slot] {
         let i = (key as usize) & self.mask;
         &self.entries[i..i + 2]
     }
@@ -93,13 +78,7 @@ impl Table {
     /// The bounds stored for `key`, if any.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Bounds> {
-        for e in self.bucket(key) {
-            let data = e.data.load(Ordering::Relaxed);
-            if e.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
-                return Some(Bounds::unpack(data).0);
-            }
-        }
-        None
+        self.bucket(key).iter().find_map(|e| e.load(key)).map(|data| Bounds::unpack(data).0)
     }
 
     /// Stores `bounds` for `key`, found by a search of `empties` empty cells: merged with the
@@ -111,9 +90,8 @@ impl Table {
         let mut victim_empties = u32::MAX;
         let mut bounds = bounds;
         for e in bucket {
-            let data = e.data.load(Ordering::Relaxed);
-            let (old, old_empties) = Bounds::unpack(data);
-            if e.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
+            if let Some(data) = e.load(key) {
+                let (old, _) = Bounds::unpack(data);
                 // Both are true bounds of the same value: keep the tighter of each.
                 bounds.lower = bounds.lower.max(old.lower);
                 bounds.upper = bounds.upper.min(old.upper);
@@ -123,14 +101,14 @@ impl Table {
                 victim = e;
                 break;
             }
+            let data = e.raw();
+            let (_, old_empties) = Bounds::unpack(data);
             if data == 0 || old_empties < victim_empties {
                 victim = e;
                 victim_empties = if data == 0 { 0 } else { old_empties };
             }
         }
-        let data = bounds.pack(empties);
-        victim.data.store(data, Ordering::Relaxed);
-        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim.store(key, bounds.pack(empties));
     }
 }
 

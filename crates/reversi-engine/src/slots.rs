@@ -1,0 +1,60 @@
+//! The storage under both transposition tables (the search's and the exact solver's): a
+//! fixed array of slots allocated once, shared by threads without locks.
+//!
+//! A slot is two atomic words, the position's 64-bit key exclusive-or'ed with the data, and the
+//! data itself. A reader accepts a slot only when the two agree with its key, so a slot torn by
+//! two threads writing at once reads as a miss, never as another position's entry. Data 0 is
+//! the empty slot, so a stored entry must pack to something else.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes of one slot: two 64-bit words.
+pub(crate) const SLOT_BYTES: usize = 16;
+
+/// One slot.
+#[derive(Debug)]
+pub(crate) struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The data stored for `key`, if this slot holds it.
+    #[inline]
+    pub(crate) fn load(&self, key: u64) -> Option<u64> {
+        let data = self.data.load(Ordering::Relaxed);
+        (data != 0 && self.check.load(Ordering::Relaxed) ^ data == key).then_some(data)
+    }
+
+    /// The data of this slot whatever key it is for (0 if empty).
+    #[inline]
+    pub(crate) fn raw(&self) -> u64 {
+        self.data.load(Ordering::Relaxed)
+    }
+
+    /// Stores `data` (not 0) for `key`.
+    #[inline]
+    pub(crate) fn store(&self, key: u64, data: u64) {
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.check.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
+}
+
+/// The largest power of two of slots that fits in `bytes`, and at least `min` (a power of two).
+pub(crate) fn allocate(bytes: usize, min: usize) -> Box<[Slot]> {
+    let wanted = (bytes / SLOT_BYTES).max(min);
+    let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+    (0..len).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect()
+}
+
+/// Empties every slot.
+pub(crate) fn clear(slots: &[Slot]) {
+    for slot in slots {
+        slot.clear();
+    }
+}
