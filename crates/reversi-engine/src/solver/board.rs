@@ -3,8 +3,10 @@
 //! region and its move-ordering weight.
 
 use reversi_core::kernel::{Layout, Word};
-use reversi_core::{Geometry, Square};
+use reversi_core::{Color, Geometry, Position, Square};
 use reversi_variants::Scoring;
+
+use crate::eval::Evaluator;
 
 /// Cells a board may have (16×16).
 const MAX_CELLS: usize = 256;
@@ -27,6 +29,9 @@ pub(super) struct Board<M: Layout> {
     pub rank: [u8; MAX_CELLS],
     /// Cells with three playable neighbours or fewer: corners, and cells that holes make corners.
     pub corners: M::Word,
+    geometry: Geometry,
+    /// The static evaluation, for the move ordering far from the end.
+    evaluator: Evaluator,
 }
 
 impl<M: Layout> Board<M> {
@@ -43,6 +48,8 @@ impl<M: Layout> Board<M> {
             region: [M::Word::ZERO; MAX_CELLS],
             rank: [0; MAX_CELLS],
             corners: M::Word::ZERO,
+            geometry: *geometry,
+            evaluator: Evaluator::new(geometry),
         };
         let (w, h) = (geometry.width(), geometry.height());
         let quarter = |sq: Square| (sq.column() >= w / 2, sq.row() >= h / 2);
@@ -68,6 +75,14 @@ impl<M: Layout> Board<M> {
         }
         board.salt = salt;
         board
+    }
+
+    /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.
+    pub(super) fn evaluate(&self, p: M::Word, o: M::Word) -> i32 {
+        // The colours do not matter: the evaluation is the side to move's.
+        let position = Position::from_parts(self.geometry, self.mg.expand(p), self.mg.expand(o), Color::Black)
+            .expect("the solver's discs are on the board");
+        self.evaluator.evaluate(&position)
     }
 
     /// The square of compact index `i`.
