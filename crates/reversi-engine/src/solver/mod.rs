@@ -29,11 +29,12 @@
 mod board;
 mod root;
 mod search;
+mod split;
 mod table;
 
 use std::num::NonZeroUsize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_core::Position;
@@ -371,6 +372,8 @@ impl Bounded {
 pub struct Solver {
     table: Table,
     threads: NonZeroUsize,
+    /// Empty cells from which a node may be shared between threads.
+    split: u32,
 }
 
 impl Default for Solver {
@@ -401,13 +404,20 @@ impl Solver {
     /// dozen bytes at least), one thread.
     #[must_use]
     pub fn with_hash_bytes(bytes: usize) -> Solver {
-        Solver { table: Table::new(bytes), threads: NonZeroUsize::MIN }
+        Solver { table: Table::new(bytes), threads: NonZeroUsize::MIN, split: search::SPLIT }
     }
 
     /// The same solver with `threads` threads (the calling thread is one of them).
     #[must_use]
     pub fn threads(self, threads: NonZeroUsize) -> Solver {
         Solver { threads, ..self }
+    }
+
+    /// The same solver splitting nodes between threads from `empties` empty cells: tests
+    /// make small positions split.
+    #[cfg(test)]
+    fn split_from(self, empties: u32) -> Solver {
+        Solver { split: empties, ..self }
     }
 
     /// The table's size in bytes.
@@ -510,9 +520,10 @@ impl Visitor for Job<'_> {
             progress: self.limits.progress.as_deref(),
             aborted: AtomicBool::new(false),
             reason: std::sync::Mutex::new(None),
+            idle: AtomicIsize::new(self.solver.threads.get() as isize - 1),
+            split: self.solver.split,
         };
-        let run =
-            Run { board: &board, table: &self.solver.table, control: &control, threads: self.solver.threads.get() };
+        let run = Run { board: &board, table: &self.solver.table, control: &control };
         let empties = (!(p | o) & board.playable).count();
         // Deep recursions (large boards far from the end) get a thread with a stack to match.
         let answer = if empties > 48 {
@@ -561,7 +572,6 @@ struct Run<'a, M: Layout> {
     board: &'a Board<M>,
     table: &'a Table,
     control: &'a Control<'a>,
-    threads: usize,
 }
 
 impl<M: Layout> Run<'_, M> {
@@ -595,7 +605,7 @@ impl<M: Layout> Run<'_, M> {
     /// [`root::root`] on the calling thread and its helpers; `None` if interrupted.
     fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Option<root::Found> {
         let mut worker = Worker::new(self.board, self.table, self.control);
-        let found = root::root(&mut worker, self.threads, p, o, alpha, beta);
+        let found = root::root(&mut worker, p, o, alpha, beta);
         worker.flush();
         (!worker.stopped && !self.control.is_aborted()).then_some(found)
     }

@@ -2,20 +2,22 @@
 //! the board's generator, copy-make, in three tiers by the number of empty cells.
 //!
 //! - Many empties ([`Worker::deep`]): the transposition table, fastest-first ordering (the
-//!   move that leaves the opponent the fewest replies first) and principal variation search
-//!   (null windows for every move after the first).
+//!   move that leaves the opponent the fewest replies first, with the static evaluation far
+//!   from the end), principal variation search (null windows for every move after the first)
+//!   and, with several threads, the moves of big nodes shared between them ([`split`]).
 //! - A few ([`Worker::mid`]): legal moves in parity order (cells of regions with an odd
 //!   number of empties first), no table.
 //! - The last ones ([`Worker::shallow`]): no move generation at all; each empty cell is tried
 //!   with the generator's flips, which are empty for an illegal move.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::Instant;
 
 use reversi_core::kernel::{Layout, Word};
 
 use super::Interruption;
 use super::board::Board;
+use super::split::{self, Cancel};
 use super::table::{Bounds, NO_MOVE, Table};
 
 /// Above every score: a board has at most 256 cells.
@@ -40,6 +42,18 @@ const EVAL_ORDER: u32 = 14;
 /// reply more for the opponent weighs as much as 4.8 discs of evaluation. Measured on FFO
 /// #40-#44 from 16 empties: 10 → 406 M nodes, 30 → 352 M, 50 → 365 M, 100 → 367 M.
 const FASTEST_WEIGHT: i32 = 30;
+/// Empty cells from which a node's moves may be shared between threads: below, a subtree is
+/// too small to be worth a thread.
+pub(super) const SPLIT: u32 = 16;
+/// Moves a node searches alone before it may share the others: a node whose first two moves
+/// did not cut off will likely search them all, so helpers waste little on it. FFO #42 with
+/// two threads (nodes, wall time; one thread: 105 M, 5.14 s): one move 171 M, 4.44 s; two
+/// 115 M, 3.03 s; three 121 M, 3.53 s. FFO #44 (one thread 74 M, 4.31 s): one 110 M, 3.24 s;
+/// two 98 M, 3.57 s; three 77 M, 3.32 s.
+const ALONE_BEFORE_SPLIT: usize = 2;
+/// Empty cells from which a node looks whether its split was called off, between the
+/// regular looks at the limits.
+const CANCEL_CHECK: u32 = 10;
 /// Empty cells up to which a node tries every empty cell instead of generating moves.
 const SHALLOW: u32 = 4;
 /// Moves a node sorts at most; a node with more (only on large boards far from the end)
@@ -60,6 +74,11 @@ pub(super) struct Control<'a> {
     /// Set once any thread must stop; `reason` says why.
     pub aborted: AtomicBool,
     pub reason: std::sync::Mutex<Option<Interruption>>,
+    /// Threads of the solve that are free to help at a split, of the caller's count (see
+    /// [`split`]).
+    pub idle: AtomicIsize,
+    /// Empty cells from which a node may split ([`SPLIT`] but in tests).
+    pub split: u32,
 }
 
 impl Control<'_> {
@@ -85,6 +104,8 @@ pub(super) struct Worker<'a, M: Layout> {
     next_check: u64,
     /// Set when the search must unwind: every value found after it is meaningless.
     pub stopped: bool,
+    /// The split this worker searches under, if any: once it is called off, the worker stops.
+    pub cancel: Option<&'a Cancel<'a>>,
 }
 
 /// A move with its flips and its sort key.
@@ -97,7 +118,12 @@ pub(super) struct Candidate<W> {
 
 impl<'a, M: Layout> Worker<'a, M> {
     pub(super) fn new(board: &'a Board<M>, table: &'a Table, control: &'a Control<'a>) -> Self {
-        Worker { board, table, control, nodes: 0, flushed: 0, next_check: CHECK_EVERY, stopped: false }
+        Worker { board, table, control, nodes: 0, flushed: 0, next_check: CHECK_EVERY, stopped: false, cancel: None }
+    }
+
+    /// The same worker, searching under the split `cancel`.
+    pub(super) fn under(self, cancel: Option<&'a Cancel<'a>>) -> Self {
+        Worker { cancel, ..self }
     }
 
     /// Adds this worker's unflushed nodes to the shared count.
@@ -115,7 +141,7 @@ impl<'a, M: Layout> Worker<'a, M> {
         self.next_check = self.nodes + CHECK_EVERY;
         self.flush();
         let c = self.control;
-        if c.is_aborted() {
+        if c.is_aborted() || self.cancel.is_some_and(Cancel::is_set) {
             self.stopped = true;
             return;
         }
@@ -212,6 +238,10 @@ impl<'a, M: Layout> Worker<'a, M> {
         if self.stopped {
             return 0;
         }
+        if n >= CANCEL_CHECK && self.cancel.is_some_and(Cancel::is_set) {
+            self.stopped = true;
+            return 0;
+        }
         let key = self.board.key(p, o);
         let (alpha, beta, hint) = match self.probe(key, alpha, beta) {
             Probe::Cut(value) => return value,
@@ -241,7 +271,11 @@ impl<'a, M: Layout> Worker<'a, M> {
                 }
             }
         }
-        let (best, best_move) = self.node_moves(p, o, alpha, beta, moves, hint);
+        let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; MAX_SORTED];
+        let (best, best_move) = match self.sorted_moves(p, o, moves, hint, &mut list) {
+            Some(count) => self.sorted_node(p, o, alpha, beta, &list[..count], n),
+            None => self.unsorted_node(p, o, alpha, beta, moves),
+        };
         if self.stopped {
             return 0;
         }
@@ -264,59 +298,106 @@ impl<'a, M: Layout> Worker<'a, M> {
         }
     }
 
-    /// The moves of a deep node, principal variation search: the first with the full window,
-    /// the others with a null window, searched again only if they beat the best so far.
+    /// The sorted moves `list` (not empty) of a deep node with `n` empties, principal
+    /// variation search: the first with the full window, the others with a null window,
+    /// searched again only if they beat the best so far; from [`SPLIT`] empties, once
+    /// [`ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are shared with idle threads.
     /// Returns the best value and its move's index.
-    #[inline]
-    fn node_moves(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, moves: M::Word, hint: u16) -> (i32, u16) {
-        let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; MAX_SORTED];
-        let mut best = -INFINITY;
-        let mut best_move = NO_MOVE;
-        let mut alpha = alpha;
-        let mut visit = |this: &mut Self, x: u32, flips: M::Word, first: bool| -> bool {
-            let (cp, co) = (o ^ flips, p | flips | M::Word::bit(x));
-            let v = if first {
-                -this.search(cp, co, -beta, -alpha)
-            } else {
-                let v = -this.search(cp, co, -alpha - 1, -alpha);
-                if v > alpha && v < beta && !this.stopped { -this.search(cp, co, -beta, -v) } else { v }
-            };
-            if this.stopped {
-                return true;
+    pub(super) fn sorted_node(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        list: &[Candidate<M::Word>],
+        n: u32,
+    ) -> (i32, u16) {
+        let first = &list[0];
+        let v = -self.search(o ^ first.flips, p | first.flips | M::Word::bit(first.index), -beta, -alpha);
+        let best = (v, first.index as u16);
+        if self.stopped || v >= beta || list.len() == 1 {
+            return best;
+        }
+        let (mut alpha, rest) = (alpha.max(v), &list[1..]);
+        let mut best = best;
+        for (i, c) in rest.iter().enumerate() {
+            if n >= self.control.split
+                && i + 1 >= ALONE_BEFORE_SPLIT
+                && rest.len() - i >= 2
+                && self.control.try_acquire()
+            {
+                let mut helpers = 1;
+                while helpers + 1 < rest.len() - i && self.control.try_acquire() {
+                    helpers += 1;
+                }
+                return split::parallel(self, helpers, p, o, &rest[i..], best, alpha, beta);
             }
-            if v > best {
-                best = v;
-                best_move = x as u16;
+            let v = self.null_window_first(p, o, c.index, c.flips, alpha, beta);
+            if self.stopped {
+                break;
+            }
+            if v > best.0 {
+                best = (v, c.index as u16);
                 if v >= beta {
-                    return true;
+                    break;
                 }
                 alpha = alpha.max(v);
             }
-            false
-        };
-        match self.sorted_moves(p, o, moves, hint, &mut list) {
-            Some(count) => {
-                for (k, c) in list.iter().take(count).enumerate() {
-                    if visit(self, c.index, c.flips, k == 0) {
-                        break;
-                    }
-                }
+        }
+        best
+    }
+
+    /// A node with more moves than a list holds (large boards far from the end): the moves
+    /// in board order, principal variation search, one thread.
+    pub(super) fn unsorted_node(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        moves: M::Word,
+    ) -> (i32, u16) {
+        let mut best = (-INFINITY, NO_MOVE);
+        let mut alpha = alpha;
+        let mut rest = moves;
+        while !rest.is_zero() {
+            let x = rest.lowest();
+            rest = rest.without_lowest();
+            let flips = self.board.mg.flips(p, o, x);
+            let v = if best.1 == NO_MOVE {
+                -self.search(o ^ flips, p | flips | M::Word::bit(x), -beta, -alpha)
+            } else {
+                self.null_window_first(p, o, x, flips, alpha, beta)
+            };
+            if self.stopped {
+                break;
             }
-            None => {
-                let mut rest = moves;
-                let mut first = true;
-                while !rest.is_zero() {
-                    let x = rest.lowest();
-                    rest = rest.without_lowest();
-                    let flips = self.board.mg.flips(p, o, x);
-                    if visit(self, x, flips, first) {
-                        break;
-                    }
-                    first = false;
+            if v > best.0 {
+                best = (v, x as u16);
+                if v >= beta {
+                    break;
                 }
+                alpha = alpha.max(v);
             }
         }
-        (best, best_move)
+        best
+    }
+
+    /// The value of move `x` (with `flips`) for the mover: a null-window test against
+    /// `alpha`, then, if it beats it, a search of the rest of the window `(alpha, beta)`.
+    #[inline]
+    pub(super) fn null_window_first(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        x: u32,
+        flips: M::Word,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (cp, co) = (o ^ flips, p | flips | M::Word::bit(x));
+        let v = -self.search(cp, co, -alpha - 1, -alpha);
+        if v > alpha && v < beta && !self.stopped { -self.search(cp, co, -beta, -v) } else { v }
     }
 
     /// The empty cells in parity order: those of regions with an odd number of empties, then

@@ -188,7 +188,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Two and three threads find the values one does, on positions big enough to split.
+    /// Two and three threads find the values one does; nodes split from 8 empties here (16
+    /// in use), so that small positions split too.
     #[test]
     fn threads_agree(seed in any::<u64>()) {
         let mut rng = Rng(seed);
@@ -196,7 +197,7 @@ proptest! {
         if !pos.is_game_over() {
             let one = Solver::with_hash_mb(1).solve(&pos, Scoring::Wof).expect("no limit");
             for threads in [2, 3] {
-                let many = Solver::with_hash_mb(1).threads(NonZeroUsize::new(threads).expect("not zero"));
+                let many = Solver::with_hash_mb(1).threads(NonZeroUsize::new(threads).expect("not zero")).split_from(8);
                 prop_assert_eq!(many.solve(&pos, Scoring::Wof).expect("no limit").value(), one.value(), "{}", pos);
             }
         }
@@ -240,6 +241,13 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
         panic!("a node limit of 1000 must stop FFO #40");
     };
     assert!(nodes >= 1000);
+    // With threads, past the first splits (the solve needs about 25 M nodes).
+    let threaded = Solver::with_hash_mb(1).threads(NonZeroUsize::new(2).expect("not zero"));
+    let limited = SolveOptions::new().limits(Limits::none().nodes(3_000_000));
+    assert!(matches!(
+        threaded.solve_with(&pos, Scoring::Wof, &limited),
+        Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) if nodes >= 3_000_000
+    ));
     let flag = Arc::new(AtomicBool::new(true));
     let stopped = Limits::none().stop_flag(flag);
     assert!(matches!(
