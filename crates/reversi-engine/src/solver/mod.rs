@@ -41,6 +41,7 @@ use reversi_core::Position;
 use reversi_core::kernel::{self, Layout, Visitor, Word};
 use reversi_variants::{Move, Scoring};
 
+use crate::search::Searcher;
 use board::Board;
 use search::{Control, INFINITY, Worker};
 use table::Table;
@@ -450,9 +451,17 @@ impl Solver {
         scoring: Scoring,
         options: &SolveOptions,
     ) -> Result<Solution, SolveError> {
-        let job = Job { solver: self, position, scoring, limits: &options.limits, task: Task::Solve(options.mode) };
+        let guess = match options.mode {
+            Mode::Exact => guess(position, scoring),
+            Mode::WinDrawLoss => None,
+        };
+        let task = Task::Solve(options.mode, guess.map(|(value, _)| value));
+        let job = Job { solver: self, position, scoring, limits: &options.limits, task };
         match run_job(job)? {
-            Answer::Solved(solution) => Ok(solution),
+            Answer::Solved(mut solution) => {
+                solution.nodes += guess.map_or(0, |(_, nodes)| nodes);
+                Ok(solution)
+            }
             Answer::Bounded(_) => unreachable!("a solve answers with a solution"),
         }
     }
@@ -478,6 +487,28 @@ impl Solver {
     }
 }
 
+/// Empty cells from which an exact solve first guesses its value with a shallow search and
+/// centres its first window on the guess. Measured on FFO #40-#44 (nodes, one thread): without
+/// 330 M; from 18 empties, depth 6, width 3: 256 M (depth 4: 316 M; depth 8: 264 M; width 2
+/// or 5: 255 M).
+const ASPIRATION_FROM: u32 = 18;
+/// The guess's search depth, in plies.
+const GUESS_DEPTH: u32 = 6;
+/// The first window is the guess plus or minus this, bounds excluded.
+const ASPIRATION_WIDTH: i32 = 3;
+
+/// A guess of the exact value of `position` and the nodes it took: a shallow search with the
+/// evaluation, for positions big enough that a narrow first window pays for it (a few
+/// thousand nodes, which the limits do not watch).
+fn guess(position: &Position, scoring: Scoring) -> Option<(i32, u64)> {
+    if position.empty_cells().len() < ASPIRATION_FROM {
+        return None;
+    }
+    let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_scoring(scoring);
+    let result = searcher.search(position, crate::search::Limits::depth(GUESS_DEPTH))?;
+    Some(((result.value().centidiscs() as f64 / 100.0).round() as i32, result.nodes()))
+}
+
 fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
     kernel::dispatch(job.position.geometry(), job)
 }
@@ -485,7 +516,8 @@ fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
 /// What a [`Job`] is asked.
 #[derive(Clone, Copy)]
 enum Task {
-    Solve(Mode),
+    /// A solve, with a guess of the value to centre the first window on.
+    Solve(Mode, Option<i32>),
     Search(Window),
 }
 
@@ -594,7 +626,7 @@ impl<M: Layout> Run<'_, M> {
                 };
                 Some(Answer::Bounded(Bounded { value: found.value, bound, best_move, nodes: 0 }))
             }
-            Task::Solve(mode) => self.solve(mode, p, o).map(Answer::Solved),
+            Task::Solve(mode, guess) => self.solve(mode, guess, p, o).map(Answer::Solved),
         }
     }
 
@@ -620,13 +652,30 @@ impl<M: Layout> Run<'_, M> {
         }
     }
 
-    fn solve(&self, mode: Mode, p: M::Word, o: M::Word) -> Option<Solution> {
+    fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<Solution> {
         let mg = &self.board.mg;
         if mg.legal(p, o).is_zero() && mg.legal(o, p).is_zero() {
             return None;
         }
-        let (alpha, beta) = Run::<M>::window(mode, None);
-        let found = self.root(p, o, alpha, beta)?;
+        let found = match guess {
+            // An aspiration window around the guess; if the value falls outside, a search
+            // again on that side, from the bound the first one proved.
+            Some(g) => {
+                let (alpha, beta) = (g - ASPIRATION_WIDTH, g + ASPIRATION_WIDTH);
+                let first = self.root(p, o, alpha, beta)?;
+                if first.value <= alpha {
+                    self.root(p, o, -INFINITY, first.value + 1)?
+                } else if first.value >= beta {
+                    self.root(p, o, first.value - 1, INFINITY)?
+                } else {
+                    first
+                }
+            }
+            None => {
+                let (alpha, beta) = Run::<M>::window(mode, None);
+                self.root(p, o, alpha, beta)?
+            }
+        };
         let value = match mode {
             Mode::Exact => found.value,
             Mode::WinDrawLoss => found.value.signum(),

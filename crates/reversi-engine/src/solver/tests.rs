@@ -186,6 +186,30 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A first window centred on a wrong guess (too low, too high, or right) still ends at
+    /// the exact value: the search again on the side the value fell.
+    #[test]
+    fn any_guess_gives_the_exact_value(seed in any::<u64>(), off in -30i32..30) {
+        let pos = random_position(seed, 9);
+        if !pos.is_game_over() {
+            let solver = Solver::with_hash_mb(1);
+            for scoring in scorings() {
+                let expected = naive(&pos, scoring);
+                let limits = Limits::none();
+                let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
+                let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
+                prop_assert_eq!(solution.value(), expected, "{} guess {}", pos, expected + off);
+                let end = play_out(&pos, solution.pv());
+                let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
+                prop_assert_eq!(sign * final_score(&end, scoring), expected);
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Two and three threads find the values one does; nodes split from 8 empties here (16
