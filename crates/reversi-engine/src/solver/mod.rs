@@ -9,7 +9,10 @@
 //!
 //! The solver keeps a transposition table of the size it was built with, reused across
 //! calls; its memory is that table plus a small constant, whatever the position, and it never
-//! allocates per node.
+//! allocates per node. With several threads, a node whose moves are shared starts a helper
+//! thread for each idle one (never more than the thread count at a time), and an exact solve
+//! of 18 empties or more first guesses its value with a shallow search that has a 1 MB table
+//! of its own.
 //!
 //! ```
 //! use reversi_core::Position;
