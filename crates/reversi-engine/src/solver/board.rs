@@ -29,6 +29,8 @@ pub(super) struct Board<M: Layout> {
     pub rank: [u8; MAX_CELLS],
     /// Cells with three playable neighbours or fewer: corners, and cells that holes make corners.
     pub corners: M::Word,
+    /// Each playable cell's playable neighbours.
+    pub neighbours: [M::Word; MAX_CELLS],
     geometry: Geometry,
     /// The static evaluation, for the move ordering far from the end.
     evaluator: Evaluator,
@@ -48,6 +50,7 @@ impl<M: Layout> Board<M> {
             region: [M::Word::ZERO; MAX_CELLS],
             rank: [0; MAX_CELLS],
             corners: M::Word::ZERO,
+            neighbours: [M::Word::ZERO; MAX_CELLS],
             geometry: *geometry,
             evaluator: Evaluator::new(geometry),
         };
@@ -60,8 +63,9 @@ impl<M: Layout> Board<M> {
             board.region[i] = mg.compact(same);
             let mut neighbours = 0u8;
             for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                if sq.offset(dc, dr).is_some_and(|t| geometry.is_playable(t)) {
+                if let Some(t) = sq.offset(dc, dr).filter(|&t| geometry.is_playable(t)) {
                     neighbours += 1;
+                    board.neighbours[i] = board.neighbours[i] | M::Word::bit(mg.index(t));
                 }
             }
             board.rank[i] = neighbours;

@@ -39,9 +39,16 @@ const CORNER_REPLY: i32 = 2;
 /// time was best from 14.
 const EVAL_ORDER: u32 = 14;
 /// The weight of the fastest-first key against the evaluation (in hundredths of a disc): one
-/// reply more for the opponent weighs as much as 4.8 discs of evaluation. Measured on FFO
-/// #40-#44 from 16 empties: 10 → 406 M nodes, 30 → 352 M, 50 → 365 M, 100 → 367 M.
-const FASTEST_WEIGHT: i32 = 30;
+/// reply more for the opponent weighs as much as 9.6 discs of evaluation. Measured on FFO
+/// #40-#44 (nodes, one thread) without the potential mobility, from 16 empties: 1.6 discs →
+/// 406 M, 4.8 → 352 M, 8 → 365 M, 16 → 367 M; with it, from 14 empties: 5.1 discs → 238 M,
+/// 9.6 → 235 M, 19.2 → 239 M.
+const FASTEST_WEIGHT: i32 = 15;
+/// The weight of the opponent's potential mobility (empty cells next to the mover's discs)
+/// in the fastest-first key, where one reply weighs 64. FFO #40-#44 (nodes, one thread, with
+/// the guessed window): without 256 M, 4 → 251 M, 16 → 239 M, 32 → 242 M, 64 → 272 M; user
+/// CPU 5 % lower with 16 in two alternated rounds.
+const POTENTIAL_WEIGHT: i32 = 16;
 /// Empty cells from which a node's moves may be shared between threads: below, a subtree is
 /// too small to be worth a thread.
 pub(super) const SPLIT: u32 = 16;
@@ -176,7 +183,8 @@ impl<'a, M: Layout> Worker<'a, M> {
     }
 
     /// The mover's moves with their flips, sorted best first: the table's move, then fewest
-    /// replies for the opponent, then the cells hardest to flip back; from [`EVAL_ORDER`]
+    /// replies for the opponent, fewest empty cells next to the mover's discs (the
+    /// opponent's potential mobility), and the cells hardest to flip back; from [`EVAL_ORDER`]
     /// empties, the child's static evaluation is weighed in too. `None` if there are
     /// more than [`MAX_SORTED`].
     #[inline]
@@ -205,8 +213,9 @@ impl<'a, M: Layout> Worker<'a, M> {
             } else {
                 let replies = mg.legal(child_p, child_o);
                 let fastest = (replies.count() as i32 + CORNER_REPLY * (replies & self.board.corners).count() as i32)
-                    * 16
-                    + i32::from(self.board.rank[x as usize]);
+                    * 64
+                    + self.potential_mobility(child_p, child_o) * POTENTIAL_WEIGHT
+                    + 4 * i32::from(self.board.rank[x as usize]);
                 if n >= EVAL_ORDER {
                     // The child's evaluation is the opponent's: lower is better for the mover.
                     fastest * FASTEST_WEIGHT + self.board.evaluate(child_p, child_o)
@@ -227,6 +236,20 @@ impl<'a, M: Layout> Worker<'a, M> {
             list[j] = c;
         }
         Some(count)
+    }
+
+    /// The empty cells of the position that touch a disc of `o`: where `p`, to move, may get
+    /// moves later.
+    #[inline]
+    fn potential_mobility(&self, p: M::Word, o: M::Word) -> i32 {
+        let mut count = 0;
+        let mut empty = !(p | o) & self.board.playable;
+        while !empty.is_zero() {
+            let y = empty.lowest();
+            empty = empty.without_lowest();
+            count += i32::from(!(self.board.neighbours[y as usize] & o).is_zero());
+        }
+        count
     }
 
     /// A node with [`DEEP`] empty cells or more.
