@@ -5,10 +5,12 @@
 //!
 //! ```text
 //! cargo run --release --example level_loss -- ../shared/data/wthor/WTH_2018.wtb --level 5 --positions 30
+//! cargo run --release --example level_loss -- ../shared/data/wthor/*.wtb --level 5 --positions 60
 //! ```
 //!
 //! Positions are taken from evenly spaced games, one a game, at an empty count that cycles
-//! through the range, so a run is the same every time.
+//! through the range, so a run is the same every time. With several files their games are
+//! taken as one list, in the order of the files, so that a larger sample spans them all.
 
 mod args;
 mod errors;
@@ -30,8 +32,9 @@ use reversi_kit::variants::{Game, Move, Rules, Scoring};
 #[derive(Debug, Parser)]
 #[command(name = "level_loss", version)]
 struct Options {
-    /// A WTHOR games file (.wtb)
-    file: PathBuf,
+    /// WTHOR games files (.wtb), their games taken in order as one list
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
     /// The engine level, 1 to 10
     #[arg(long, default_value = "5")]
     level: Level,
@@ -44,8 +47,8 @@ struct Options {
     /// The most empty cells of a position
     #[arg(long, default_value_t = 24)]
     max_empties: u32,
-    /// The solver's table, in MB
-    #[arg(long, default_value_t = 64)]
+    /// The solver's table, in MB, 1 to 4096 (allocated at the start)
+    #[arg(long, default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4096))]
     hash_mb: usize,
 }
 
@@ -64,11 +67,14 @@ fn run(options: &Options) -> Result<(), String> {
     if options.min_empties > options.max_empties || options.max_empties > 60 {
         return Err("the empty range must satisfy min <= max <= 60".to_owned());
     }
-    let bytes = files::read(&options.file).map_err(|e| e.to_string())?;
-    let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
-    let games = file.games();
+    let mut games = Vec::new();
+    for path in &options.files {
+        let bytes = files::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = WthorFile::parse(&bytes).map_err(|e| format!("{}: {}", path.display(), errors::chain(&e)))?;
+        games.extend_from_slice(file.games());
+    }
     if games.is_empty() {
-        return Err("the file holds no game".to_owned());
+        return Err("the files hold no game".to_owned());
     }
     let solver = Solver::with_hash_mb(options.hash_mb);
     let span = options.max_empties - options.min_empties + 1;
