@@ -24,6 +24,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use output::outln;
 use reversi_kit::core::Color;
 use reversi_kit::engine::player::Level;
@@ -32,6 +33,13 @@ use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript};
 use reversi_kit::variants::{Game, Move, Rules};
 
+/// The largest table `--hash-mb` takes: it is allocated whole before the review, and a size
+/// beyond the machine's memory would end the program without a message of its own.
+const MAX_HASH_MB: u64 = 4096;
+
+/// The most threads `--threads` takes: far more than any machine has cores.
+const MAX_THREADS: u64 = 1024;
+
 /// Reviews the moves of a game record.
 #[derive(Parser, Debug)]
 #[command(name = "analyze")]
@@ -39,19 +47,19 @@ struct Args {
     /// The record: .json, .ggf, .txt or .wtb.
     file: PathBuf,
     /// Which game of a GGF or WTHOR file, from 1.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     game: usize,
     /// The engine level of the estimates (its depth and node budget).
     #[arg(long, default_value = "5")]
     level: Level,
-    /// Exact values once at most this many cells are empty.
-    #[arg(long, default_value_t = 18)]
+    /// Exact values once at most this many cells are empty (0 to 256, a 16×16 board's cells).
+    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=256))]
     exact_empties: u32,
-    /// The transposition table's size in megabytes.
-    #[arg(long, default_value_t = 64)]
+    /// The transposition table's size in megabytes, 1 to 4096 (allocated at the start).
+    #[arg(long, default_value_t = 64, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB))]
     hash_mb: usize,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    /// Search threads, 1 to 1024.
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS))]
     threads: usize,
 }
 

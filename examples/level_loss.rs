@@ -5,22 +5,32 @@
 //!
 //! ```text
 //! cargo run --release --example level_loss -- ../shared/data/wthor/WTH_2018.wtb --level 5 --positions 30
+//! cargo run --release --example level_loss -- ../shared/data/wthor/*.wtb --level 5 --positions 60
 //! ```
 //!
+//! `--cache FILE` keeps the exact values solved, a line a position (`POSITION<TAB>BEST<TAB>VALUE`,
+//! WOF, for the side to move), and reads them back on the next run: the values are exact, so a
+//! rerun after an engine change solves only the positions that its new moves lead to.
+//!
 //! Positions are taken from evenly spaced games, one a game, at an empty count that cycles
-//! through the range, so a run is the same every time.
+//! through the range, so a run is the same every time. With several files their games are
+//! taken as one list, in the order of the files, so that a larger sample spans them all.
 
 mod args;
 mod errors;
 mod files;
 mod output;
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
 use output::outln;
+use reversi_kit::Position;
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::solver::Solver;
 use reversi_kit::records::wthor::WthorFile;
@@ -30,8 +40,9 @@ use reversi_kit::variants::{Game, Move, Rules, Scoring};
 #[derive(Debug, Parser)]
 #[command(name = "level_loss", version)]
 struct Options {
-    /// A WTHOR games file (.wtb)
-    file: PathBuf,
+    /// WTHOR games files (.wtb), their games taken in order as one list
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
     /// The engine level, 1 to 10
     #[arg(long, default_value = "5")]
     level: Level,
@@ -44,9 +55,62 @@ struct Options {
     /// The most empty cells of a position
     #[arg(long, default_value_t = 24)]
     max_empties: u32,
-    /// The solver's table, in MB
-    #[arg(long, default_value_t = 64)]
+    /// The solver's table, in MB, 1 to 4096 (allocated at the start)
+    #[arg(long, default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4096))]
     hash_mb: usize,
+    /// A file of exact values already solved, read first and extended with the new ones
+    #[arg(long)]
+    cache: Option<PathBuf>,
+}
+
+/// Exact values by position string: a best move and its WOF value for the side to move.
+type Known = HashMap<String, (Move, i32)>;
+
+/// The values of the cache file at `path`; none if it does not exist yet.
+fn read_cache(path: &Path) -> Result<Known, String> {
+    if !path.exists() {
+        return Ok(Known::new());
+    }
+    let bytes = files::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8: {e}", path.display()))?;
+    let mut known = Known::new();
+    for (i, line) in text.lines().enumerate() {
+        let bad = || format!("{}:{}: expected POSITION<TAB>MOVE<TAB>VALUE", path.display(), i + 1);
+        let mut fields = line.split('\t');
+        let (Some(position), Some(mv), Some(value), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad());
+        };
+        let mv = mv.parse::<Move>().map_err(|_| bad())?;
+        let value = value.parse::<i32>().map_err(|_| bad())?;
+        // Checked, so that a damaged cache cannot pass off a value for another position.
+        position.parse::<Position>().map_err(|_| bad())?;
+        known.insert(position.to_owned(), (mv, value));
+    }
+    Ok(known)
+}
+
+/// The exact best move and WOF value of `position`: from `known`, or solved and then added to
+/// `known` and to the cache file.
+fn exact(solver: &Solver, position: &Position, known: &mut Known, cache: Option<&Path>) -> Result<(Move, i32), String> {
+    let key = position.to_string();
+    if let Some(&found) = known.get(&key) {
+        return Ok(found);
+    }
+    let solution = solver.solve(position, Scoring::Wof).map_err(|e| errors::chain(&e))?;
+    let found = (solution.best_move(), solution.value());
+    if let Some(path) = cache {
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        writeln!(file, "{key}\t{}\t{}", found.0, found.1)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    known.insert(key, found);
+    Ok(found)
 }
 
 fn main() -> ExitCode {
@@ -64,13 +128,18 @@ fn run(options: &Options) -> Result<(), String> {
     if options.min_empties > options.max_empties || options.max_empties > 60 {
         return Err("the empty range must satisfy min <= max <= 60".to_owned());
     }
-    let bytes = files::read(&options.file).map_err(|e| e.to_string())?;
-    let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
-    let games = file.games();
+    let mut games = Vec::new();
+    for path in &options.files {
+        let bytes = files::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = WthorFile::parse(&bytes).map_err(|e| format!("{}: {}", path.display(), errors::chain(&e)))?;
+        games.extend_from_slice(file.games());
+    }
     if games.is_empty() {
-        return Err("the file holds no game".to_owned());
+        return Err("the files hold no game".to_owned());
     }
     let solver = Solver::with_hash_mb(options.hash_mb);
+    let cache = options.cache.as_deref();
+    let mut known = cache.map_or_else(|| Ok(Known::new()), read_cache)?;
     let span = options.max_empties - options.min_empties + 1;
     let (mut total_loss, mut measured) = (0i64, 0usize);
     let started = Instant::now();
@@ -91,7 +160,7 @@ fn run(options: &Options) -> Result<(), String> {
         }
         let mut engine = EnginePlayer::new(options.level);
         let chosen = engine.analyse(&game).ok_or("the game is over")?.best();
-        let best = solver.solve(game.position(), Scoring::Wof).map_err(|e| errors::chain(&e))?;
+        let (best_move, best_value) = exact(&solver, game.position(), &mut known, cache)?;
         let mut after = game.clone();
         after.play(chosen).map_err(|e| errors::chain(&e))?;
         let chosen_value = if after.is_over() {
@@ -102,17 +171,17 @@ fn run(options: &Options) -> Result<(), String> {
             };
             i64::from(mine) - i64::from(theirs)
         } else {
-            -i64::from(solver.solve(after.position(), Scoring::Wof).map_err(|e| errors::chain(&e))?.value())
+            -i64::from(exact(&solver, after.position(), &mut known, cache)?.1)
         };
-        let loss = i64::from(best.value()) - chosen_value;
+        let loss = i64::from(best_value) - chosen_value;
         total_loss += loss;
         measured += 1;
         let shown = |m: Move| m.to_string();
         outln!(
             "game {:5} empties {empties}: best {} {:+}, engine:{} {} {:+}, loss {loss}",
             index + 1,
-            shown(best.best_move()),
-            best.value(),
+            shown(best_move),
+            best_value,
             options.level,
             shown(chosen),
             chosen_value

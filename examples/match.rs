@@ -30,12 +30,20 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use indicatif::{ProgressBar, ProgressStyle};
 use output::outln;
 use player_spec::PlayerSpec;
 use reversi_kit::core::Color;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules, RulesError};
+
+/// The most games a match takes: the outcomes are kept in memory until the summary, and a
+/// million games is far beyond any run's time.
+const MAX_GAMES: u64 = 1_000_000;
+
+/// The most games at once (a thread each): far more than any machine has cores.
+const MAX_JOBS: u64 = 1024;
 
 /// Plays games between two players.
 #[derive(Parser, Debug)]
@@ -45,14 +53,14 @@ struct Args {
     first: PlayerSpec,
     /// The second player.
     second: PlayerSpec,
-    /// The number of games (rounded up to an even number: games go in pairs).
-    #[arg(long, default_value_t = 20)]
+    /// The number of games, at least 1 (rounded up to an even number: games go in pairs).
+    #[arg(long, default_value_t = 20, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_GAMES))]
     games: usize,
     /// Random plies at the start of each pair of games.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once, 1 to 1024.
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
     jobs: usize,
     /// The rules and the seed of the tables and openings (default seed: 1).
     #[command(flatten)]
@@ -159,7 +167,7 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
     let next = AtomicUsize::new(0);
     let outcomes: Mutex<Vec<Option<Result<Outcome, String>>>> = Mutex::new(vec![None; games]);
     std::thread::scope(|scope| {
-        for _ in 0..args.jobs.clamp(1, games.max(1)) {
+        for _ in 0..args.jobs.min(games) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);

@@ -2,7 +2,9 @@
 //! too large for their flag, missing files, special files (`/dev/zero`, a FIFO, a directory),
 //! files too large, a record that cannot be written, a closed stdin. Each must end with a
 //! clear message (clap's `error:` for the command line, `<example>: ` for the rest), its exit
-//! status (2 for the command line, 1 for files), and no panic and no hang.
+//! status (2 for the command line, 1 for files; `solve` gives 2 for any bad input, as its
+//! documentation says), and no panic and no hang. The engine's examples (`solve`, `match`,
+//! `analyze`) also get bad positions, finished games and garbage record files.
 
 #![cfg(unix)]
 
@@ -186,4 +188,211 @@ fn a_closed_stdin() {
     let stdout_of_duel = std::fs::read_to_string(&record).expect("duel saved its record");
     assert!(stdout_of_duel.contains("\"ending\": \"unfinished\""), "{stdout_of_duel}");
     std::fs::remove_file(PathBuf::from(&record)).expect("removed");
+}
+
+/// A fresh directory of the named files, for the cases of one test.
+fn files_in(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = common::temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).expect("a fresh directory");
+    for (file, bytes) in files {
+        std::fs::write(dir.join(file), bytes).expect("written");
+    }
+    dir
+}
+
+/// The 8×8 start, as RULES §5 writes it.
+const START: &str = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X";
+/// A full 8×8 board: the game is over.
+const FULL: &str = "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX O";
+/// One empty cell that neither side can take: the game is over too.
+const STUCK: &str = "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXX- O";
+
+/// `solve`: every bad input ends with status 2 (its documented status for any bad input).
+#[test]
+fn solve_refuses_bad_flags_positions_and_files() {
+    let dir = files_in(
+        "hostile-solve",
+        &[
+            ("garbage.txt", b"garbage\n"),
+            ("position.txt", b"1\tnot a position\tbest:+4\n"),
+            ("novalues.txt", format!("1\t{START}\n").as_bytes()),
+            ("badvalue.txt", format!("1\t{START}\td3:x\n").as_bytes()),
+            ("notpair.txt", format!("1\t{START}\td3\n").as_bytes()),
+            ("badmove.txt", format!("1\t{START}\tz99:+4\n").as_bytes()),
+            ("over.txt", format!("1\t{FULL}\tbest:-64\n").as_bytes()),
+            ("binary.txt", b"\xff\xfe\x00garbage"),
+        ],
+    );
+    let path = |name: &str| dir.join(name).display().to_string();
+    let mut cases = vec![
+        case("solve", &[], 2, "--position"),
+        case("solve", &["--position", "garbage"], 2, "invalid position"),
+        case("solve", &["--position", &"X".repeat(64)], 2, "invalid position"),
+        case("solve", &["--position", &format!("{} X", "X".repeat(64))], 2, "invalid board width 64"),
+        case("solve", &["--position", START, "--threads", "0"], 2, "--threads"),
+        case("solve", &["--position", START, "--hash-mb", "99999999999999999999"], 2, "--hash-mb"),
+        case("solve", &["--position", START, "--scoring", "bogus"], 2, "possible values: discs, wof"),
+        case("solve", &["--position", START, "--file", &path("garbage.txt")], 2, "cannot be used with"),
+        case("solve", &["--position", FULL], 2, "the game is over"),
+        case("solve", &["--position", STUCK, "--wld"], 2, "the game is over"),
+        case("solve", &["--file", "/nonexistent/ffo.txt"], 2, "No such file"),
+        case("solve", &["--file", &dir.display().to_string()], 2, "cannot read"),
+        case("solve", &["--file", &path("garbage.txt")], 2, "garbage.txt:1: no position after the number"),
+        case("solve", &["--file", &path("position.txt")], 2, "position.txt:1: invalid position"),
+        case("solve", &["--file", &path("novalues.txt")], 2, "novalues.txt:1: no values after the position"),
+        case("solve", &["--file", &path("badvalue.txt")], 2, "\"x\" of \"d3:x\" is not a number"),
+        case("solve", &["--file", &path("notpair.txt")], 2, "\"d3\" is not MOVE:VALUE"),
+        case("solve", &["--file", &path("badmove.txt")], 2, "z99:+4"),
+        case("solve", &["--file", &path("over.txt")], 2, "#1: the game is over"),
+        case("solve", &["--file", &path("binary.txt")], 2, "valid UTF-8"),
+        case("solve", &["--file", &path("garbage.txt"), "--scoring", "discs"], 2, "use --scoring wof"),
+    ];
+    cases.push(Case {
+        example: "solve",
+        args: vec!["--position".into(), bad_utf8("\u{fffd}")],
+        status: 2,
+        says: "invalid UTF-8",
+    });
+    check_all(&cases);
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// `solve --file` reads with `std::fs::read_to_string`, unbounded: a FIFO waits for a writer
+/// for ever (and `/dev/zero`, not run here, would fill the memory), and a `--hash-mb` beyond
+/// the memory aborts on the allocation. Ignored until `examples/solve.rs` reads through
+/// `files::read` and bounds `--hash-mb` as the other examples do.
+#[test]
+#[ignore = "solve reads --file without bounds and allocates any --hash-mb: fix in examples/solve.rs"]
+fn solve_refuses_special_files_and_tables_beyond_memory() {
+    let dir = files_in("hostile-solve-special", &[]);
+    let fifo = dir.join("fifo.txt").display().to_string();
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    check_all(&[
+        case("solve", &["--file", &fifo], 2, "not a regular file"),
+        case("solve", &["--position", START, "--hash-mb", "100000000"], 2, "--hash-mb"),
+    ]);
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// `match`: bad players, rules and counts are command-line errors (status 2).
+#[test]
+fn match_refuses_bad_players_rules_and_counts() {
+    let mut cases = vec![
+        case("match", &[], 2, "<FIRST>"),
+        case("match", &["random"], 2, "<SECOND>"),
+        case(
+            "match",
+            &["engine:11", "mobility"],
+            2,
+            "invalid engine player \"engine:11\": expected engine:N with N from 1 to 10",
+        ),
+        case("match", &["random", "engine:0"], 2, "N from 1 to 10"),
+        case("match", &["engine:x", "random"], 2, "N from 1 to 10"),
+        case("match", &["engine:", "random"], 2, "N from 1 to 10"),
+        case("match", &["bogus", "random"], 2, "unknown player \"bogus\""),
+        case("match", &["random", "random", "--games", "0"], 2, "--games"),
+        case("match", &["random", "random", "--games", "99999999999999999999"], 2, "--games"),
+        case("match", &["random", "random", "--jobs", "0"], 2, "--jobs"),
+        case("match", &["random", "random", "--jobs", "100000"], 2, "--jobs"),
+        case("match", &["random", "random", "--opening-plies=-1"], 2, "--opening-plies"),
+        case("match", &["random", "random", "--size", "9x9"], 2, "invalid board width 9"),
+        case("match", &["random", "random", "--size", "99999x99999"], 2, "99999x99999"),
+        case("match", &["random", "random", "--blocked", "99"], 2, "blocked count 99"),
+        case("match", &["random", "random", "--blocked", "zz9"], 2, "not a blocked-cell option"),
+        case("match", &["random", "random", "--octagon", "--size", "8x8"], 2, "cannot be used with"),
+        case("match", &["random", "random", "--handicap", "purple:3"], 2, "not a colour"),
+        case("match", &["random", "random", "--scoring", "bogus"], 2, "--scoring"),
+    ];
+    cases.push(Case {
+        example: "match",
+        args: vec![bad_utf8("engine:\u{fffd}"), "random".into()],
+        status: 2,
+        says: "invalid UTF-8",
+    });
+    check_all(&cases);
+}
+
+/// `analyze`: bad flags are command-line errors (status 2); missing, special and garbage
+/// record files are file errors (status 1, as for `replay` and `wthor`).
+#[test]
+fn analyze_refuses_bad_flags_and_garbage_records() {
+    let dir = files_in(
+        "hostile-analyze",
+        &[
+            ("garbage.json", b"garbage"),
+            ("wrong.json", b"{\"rules\": 7}"),
+            ("garbage.ggf", b"garbage"),
+            ("garbage.wtb", b"garbage"),
+            ("garbage.txt", b"garbage"),
+            ("illegal.txt", b"a1"),
+            ("binary.txt", b"\xff\xfe\x00garbage"),
+            ("record.xyz", b"f5"),
+            ("empty.wtb", b""),
+        ],
+    );
+    let path = |name: &str| dir.join(name).display().to_string();
+    assert!(Command::new("mkfifo").arg(path("fifo.json")).status().expect("mkfifo runs").success());
+    let sample = fixture("sample.wtb");
+    let mut cases = vec![
+        case("analyze", &[], 2, "<FILE>"),
+        case("analyze", &[&sample, "--level", "11"], 2, "expected a number from 1 to 10"),
+        case("analyze", &[&sample, "--level", "0"], 2, "expected a number from 1 to 10"),
+        case("analyze", &[&sample, "--game", "0"], 2, "--game"),
+        case("analyze", &[&sample, "--game", "99999999999999999999"], 2, "--game"),
+        case("analyze", &[&sample, "--threads", "0"], 2, "--threads"),
+        case("analyze", &[&sample, "--threads", "100000"], 2, "--threads"),
+        case("analyze", &[&sample, "--hash-mb", "100000000"], 2, "--hash-mb"),
+        case("analyze", &[&sample, "--hash-mb", "0"], 2, "--hash-mb"),
+        case("analyze", &[&sample, "--exact-empties", "4294967295"], 2, "--exact-empties"),
+        case("analyze", &[&sample, "--exact-empties=-1"], 2, "--exact-empties"),
+        case("analyze", &[&sample, "--game", "99"], 1, "the file has 4 games, not 99"),
+        case("analyze", &["/nonexistent/game.json"], 1, "No such file"),
+        case("analyze", &["/dev/zero"], 1, "not a regular file"),
+        case("analyze", &[&path("fifo.json")], 1, "not a regular file"),
+        case("analyze", &[&dir.display().to_string()], 1, "not a regular file"),
+        case("analyze", &[&path("garbage.json")], 1, "expected value"),
+        case("analyze", &[&path("wrong.json")], 1, "wrong.json: "),
+        case("analyze", &[&path("garbage.ggf")], 1, "expected `(;`"),
+        case("analyze", &[&path("garbage.wtb")], 1, "truncated WTHOR file"),
+        case("analyze", &[&path("empty.wtb")], 1, "truncated WTHOR file"),
+        case("analyze", &[&path("garbage.txt")], 1, "invalid transcript"),
+        case("analyze", &[&path("illegal.txt")], 1, "illegal.txt: "),
+        case("analyze", &[&path("binary.txt")], 1, "not UTF-8"),
+        case("analyze", &[&path("record.xyz")], 1, "unknown extension \"xyz\""),
+    ];
+    cases.push(Case { example: "analyze", args: vec![bad_utf8("\u{fffd}.json")], status: 1, says: "No such file" });
+    cases.push(Case {
+        example: "analyze",
+        args: vec![sample.into(), "--level".into(), bad_utf8("\u{fffd}")],
+        status: 2,
+        says: "invalid UTF-8",
+    });
+    check_all(&cases);
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// Finished games are not errors: a match whose random openings end the games counts them,
+/// and `analyze` reviews a finished game to its end.
+#[test]
+fn finished_games_are_counted_and_reviewed() {
+    let output = common::run(
+        "match",
+        ["random", "random", "--games", "2", "--size", "4x4", "--opening-plies", "1000"],
+        Stdio::null(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("random vs random: ") && stdout.lines().count() == 3, "{stdout}");
+
+    let output = common::run(
+        "analyze",
+        [fixture("sample.txt").as_str(), "--level", "1", "--exact-empties", "4"],
+        Stdio::null(),
+        Stdio::piped(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("white: total loss") && stdout.contains(" 60. "), "{stdout}");
 }

@@ -27,8 +27,8 @@ pub enum PlayerSpec {
 pub enum PlayerSpecError {
     /// Not one of the names.
     Unknown(String),
-    /// `engine:` with a bad level.
-    Level(LevelError),
+    /// `engine:` with a bad level: the whole name as given.
+    Level(String),
 }
 
 impl fmt::Display for PlayerSpecError {
@@ -37,19 +37,16 @@ impl fmt::Display for PlayerSpecError {
             PlayerSpecError::Unknown(text) => {
                 write!(f, "unknown player {text:?}: expected random, mobility or engine:N (N from 1 to 10)")
             }
-            PlayerSpecError::Level(_) => f.write_str("invalid engine player"),
+            // The level's own error is not kept as a source: clap prints only this message, so
+            // it says what a level must be itself.
+            PlayerSpecError::Level(text) => {
+                write!(f, "invalid engine player {text:?}: expected engine:N with N from 1 to 10")
+            }
         }
     }
 }
 
-impl std::error::Error for PlayerSpecError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            PlayerSpecError::Level(e) => Some(e),
-            PlayerSpecError::Unknown(_) => None,
-        }
-    }
-}
+impl std::error::Error for PlayerSpecError {}
 
 impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
@@ -61,7 +58,9 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "mobility" => Ok(PlayerSpec::Mobility),
             _ => match lower.strip_prefix("engine:") {
-                Some(level) => level.parse().map(PlayerSpec::Engine).map_err(PlayerSpecError::Level),
+                Some(level) => {
+                    level.parse().map(PlayerSpec::Engine).map_err(|_: LevelError| PlayerSpecError::Level(s.to_owned()))
+                }
                 None => Err(PlayerSpecError::Unknown(s.to_owned())),
             },
         }
@@ -105,7 +104,8 @@ mod tests {
             let err = bad.parse::<PlayerSpec>().unwrap_err();
             assert!(!err.to_string().is_empty(), "{bad}");
         }
+        // clap prints only the message: it names the bad player and the levels there are.
         let err = "engine:11".parse::<PlayerSpec>().unwrap_err();
-        assert!(std::error::Error::source(&err).unwrap().to_string().contains("\"11\""));
+        assert!(err.to_string().contains("\"engine:11\"") && err.to_string().contains("1 to 10"), "{err}");
     }
 }
