@@ -12,6 +12,7 @@
 //! `ok` or `WRONG` against the file, then a summary. Long solves show their progress on
 //! stderr when it is a terminal. Bad input: a message on stderr and exit status 2.
 
+mod files;
 mod output;
 
 use std::io::IsTerminal;
@@ -21,11 +22,16 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use clap::builder::RangedU64ValueParser;
 use clap::{Parser, ValueEnum};
 use output::outln;
 use reversi_kit::Position;
 use reversi_kit::engine::solver::{Limits, Mode, Progress, SolveError, SolveOptions, Solver};
 use reversi_kit::variants::{Move, Scoring};
+
+/// The largest table `--hash-mb` asks for: beyond, the allocation would fail (and abort) on
+/// most machines rather than give an error.
+const MAX_HASH_MB: u64 = 4096;
 
 /// Solve Reversi endgames exactly, on any board.
 #[derive(Debug, Parser)]
@@ -47,8 +53,8 @@ struct Cli {
     /// Threads.
     #[arg(long, default_value_t = NonZeroUsize::MIN)]
     threads: NonZeroUsize,
-    /// The transposition table's size in MB.
-    #[arg(long, default_value_t = Solver::DEFAULT_HASH_MB)]
+    /// The transposition table's size in MB, 1 to 4096 (allocated whole at the start).
+    #[arg(long, default_value_t = Solver::DEFAULT_HASH_MB, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB))]
     hash_mb: usize,
 }
 
@@ -178,7 +184,8 @@ fn parse_line(line: &str) -> Result<Entry, String> {
 }
 
 fn solve_file(solver: &Solver, path: &PathBuf, mode: Mode) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = files::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("{}: not valid UTF-8 text: {e}", path.display()))?;
     let entries = text
         .lines()
         .enumerate()

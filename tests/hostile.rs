@@ -263,7 +263,6 @@ fn solve_refuses_bad_flags_positions_and_files() {
 /// the memory aborts on the allocation. Ignored until `examples/solve.rs` reads through
 /// `files::read` and bounds `--hash-mb` as the other examples do.
 #[test]
-#[ignore = "solve reads --file without bounds and allocates any --hash-mb: fix in examples/solve.rs"]
 fn solve_refuses_special_files_and_tables_beyond_memory() {
     let dir = files_in("hostile-solve-special", &[]);
     let fifo = dir.join("fifo.txt").display().to_string();
