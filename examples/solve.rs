@@ -17,7 +17,7 @@ mod output;
 
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -183,7 +183,7 @@ fn parse_line(line: &str) -> Result<Entry, String> {
     Ok(Entry { number, position, values })
 }
 
-fn solve_file(solver: &Solver, path: &PathBuf, mode: Mode) -> Result<(), String> {
+fn solve_file(solver: &Solver, path: &Path, mode: Mode) -> Result<(), String> {
     let bytes = files::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| format!("{}: not valid UTF-8 text: {e}", path.display()))?;
     let entries = text
