@@ -1,6 +1,7 @@
 //! What the search needs to know about a board, computed once per solve from its geometry:
 //! the playable cells in the generator's compact layout, each cell's square, its parity
-//! region and its move-ordering weight.
+//! region, neighbours and move-ordering weight, and the evaluation the ordering uses far from
+//! the end.
 
 use reversi_core::kernel::{Layout, Word};
 use reversi_core::{Color, Geometry, Position, Square};

@@ -2,7 +2,7 @@
 
 use reversi_core::kernel::{Layout, Word};
 
-use super::search::{Candidate, Worker};
+use super::search::Worker;
 use super::table::NO_MOVE;
 
 /// What a search below the root found: its value (fail-soft) and the move that reached it.
@@ -27,10 +27,6 @@ pub(super) fn root<M: Layout>(worker: &mut Worker<'_, M>, p: M::Word, o: M::Word
     worker.nodes += 1;
     let n = (!(p | o) & worker.board.playable).count();
     let hint = worker.table.probe(worker.board.key(p, o)).map_or(NO_MOVE, |b| b.best);
-    let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; 64];
-    let (value, best) = match worker.sorted_moves(p, o, moves, hint, &mut list) {
-        Some(count) => worker.sorted_node(p, o, alpha, beta, &list[..count], n),
-        None => worker.unsorted_node(p, o, alpha, beta, moves),
-    };
+    let (value, best) = worker.node_moves(p, o, alpha, beta, moves, hint, n);
     Found { value, best: (best != NO_MOVE).then_some(u32::from(best)) }
 }

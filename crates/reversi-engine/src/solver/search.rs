@@ -182,21 +182,21 @@ impl<'a, M: Layout> Worker<'a, M> {
         }
     }
 
-    /// The mover's moves with their flips, sorted best first: the table's move, then fewest
+    /// The mover's moves with their flips at a node with `n` empties, sorted best first: the table's move, then fewest
     /// replies for the opponent, fewest empty cells next to the mover's discs (the
     /// opponent's potential mobility), and the cells hardest to flip back; from [`EVAL_ORDER`]
     /// empties, the child's static evaluation is weighed in too. `None` if there are
     /// more than [`MAX_SORTED`].
     #[inline]
-    pub(super) fn sorted_moves(
+    fn sorted_moves(
         &self,
         p: M::Word,
         o: M::Word,
         moves: M::Word,
         hint: u16,
+        n: u32,
         list: &mut [Candidate<M::Word>; MAX_SORTED],
     ) -> Option<usize> {
-        let n = (!(p | o) & self.board.playable).count();
         let mg = &self.board.mg;
         let count = moves.count() as usize;
         if count > MAX_SORTED {
@@ -294,11 +294,7 @@ impl<'a, M: Layout> Worker<'a, M> {
                 }
             }
         }
-        let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; MAX_SORTED];
-        let (best, best_move) = match self.sorted_moves(p, o, moves, hint, &mut list) {
-            Some(count) => self.sorted_node(p, o, alpha, beta, &list[..count], n),
-            None => self.unsorted_node(p, o, alpha, beta, moves),
-        };
+        let (best, best_move) = self.node_moves(p, o, alpha, beta, moves, hint, n);
         if self.stopped {
             return 0;
         }
@@ -321,12 +317,33 @@ impl<'a, M: Layout> Worker<'a, M> {
         }
     }
 
+    /// The best of the mover's `moves` (not empty) at a node with `n` empties, `hint` first:
+    /// sorted if the list holds them ([`Worker::sorted_node`]), else in board order
+    /// ([`Worker::unsorted_node`]). Returns the best value and its move's index.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn node_moves(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        moves: M::Word,
+        hint: u16,
+        n: u32,
+    ) -> (i32, u16) {
+        let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; MAX_SORTED];
+        match self.sorted_moves(p, o, moves, hint, n, &mut list) {
+            Some(count) => self.sorted_node(p, o, alpha, beta, &list[..count], n),
+            None => self.unsorted_node(p, o, alpha, beta, moves),
+        }
+    }
+
     /// The sorted moves `list` (not empty) of a deep node with `n` empties, principal
     /// variation search: the first with the full window, the others with a null window,
     /// searched again only if they beat the best so far; from [`SPLIT`] empties, once
     /// [`ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are shared with idle threads.
     /// Returns the best value and its move's index.
-    pub(super) fn sorted_node(
+    fn sorted_node(
         &mut self,
         p: M::Word,
         o: M::Word,
@@ -372,14 +389,7 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// A node with more moves than a list holds (large boards far from the end): the moves
     /// in board order, principal variation search, one thread.
-    pub(super) fn unsorted_node(
-        &mut self,
-        p: M::Word,
-        o: M::Word,
-        alpha: i32,
-        beta: i32,
-        moves: M::Word,
-    ) -> (i32, u16) {
+    fn unsorted_node(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, moves: M::Word) -> (i32, u16) {
         let mut best = (-INFINITY, NO_MOVE);
         let mut alpha = alpha;
         let mut rest = moves;
