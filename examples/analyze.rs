@@ -18,6 +18,7 @@
 
 mod errors;
 mod files;
+mod hash_mb;
 mod output;
 
 use std::path::PathBuf;
@@ -32,10 +33,6 @@ use reversi_kit::engine::search::{Limits, Searcher, Value};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript};
 use reversi_kit::variants::{Game, Move, Rules};
-
-/// The largest table `--hash-mb` takes: it is allocated whole before the review, and a size
-/// beyond the machine's memory would end the program without a message of its own.
-const MAX_HASH_MB: u64 = 4096;
 
 /// The most threads `--threads` takes: far more than any machine has cores.
 const MAX_THREADS: u64 = 1024;
@@ -56,7 +53,7 @@ struct Args {
     #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=256))]
     exact_empties: u32,
     /// The transposition table's size in megabytes, 1 to 4096 (allocated at the start).
-    #[arg(long, default_value_t = 64, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB))]
+    #[arg(long, default_value_t = 64, value_parser = hash_mb::parser())]
     hash_mb: usize,
     /// Search threads, 1 to 1024.
     #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS))]

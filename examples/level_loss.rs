@@ -19,6 +19,7 @@
 mod args;
 mod errors;
 mod files;
+mod hash_mb;
 mod output;
 
 use std::collections::HashMap;
@@ -56,7 +57,7 @@ struct Options {
     #[arg(long, default_value_t = 24)]
     max_empties: u32,
     /// The solver's table, in MB, 1 to 4096 (allocated at the start)
-    #[arg(long, default_value_t = 64, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4096))]
+    #[arg(long, default_value_t = 64, value_parser = hash_mb::parser())]
     hash_mb: usize,
     /// A file of exact values already solved, read first and extended with the new ones
     #[arg(long)]

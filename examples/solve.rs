@@ -13,6 +13,7 @@
 //! stderr when it is a terminal. Bad input: a message on stderr and exit status 2.
 
 mod files;
+mod hash_mb;
 mod output;
 
 use std::io::IsTerminal;
@@ -22,16 +23,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::builder::RangedU64ValueParser;
 use clap::{Parser, ValueEnum};
 use output::outln;
 use reversi_kit::Position;
 use reversi_kit::engine::solver::{Limits, Mode, Progress, SolveError, SolveOptions, Solver};
 use reversi_kit::variants::{Move, Scoring};
-
-/// The largest table `--hash-mb` asks for: beyond, the allocation would fail (and abort) on
-/// most machines rather than give an error.
-const MAX_HASH_MB: u64 = 4096;
 
 /// Solve Reversi endgames exactly, on any board.
 #[derive(Debug, Parser)]
@@ -54,7 +50,7 @@ struct Cli {
     #[arg(long, default_value_t = NonZeroUsize::MIN)]
     threads: NonZeroUsize,
     /// The transposition table's size in MB, 1 to 4096 (allocated whole at the start).
-    #[arg(long, default_value_t = Solver::DEFAULT_HASH_MB, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB))]
+    #[arg(long, default_value_t = Solver::DEFAULT_HASH_MB, value_parser = hash_mb::parser())]
     hash_mb: usize,
 }
 
