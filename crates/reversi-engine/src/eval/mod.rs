@@ -1,5 +1,6 @@
 //! A static evaluation for every geometry: a weighted sum of the [analysis](crate::analysis)
-//! features, with one set of weights per game phase.
+//! features and of the shapes of the edges ([`EDGE_PATTERN_FILLINGS`]), with one set of
+//! weights per game phase.
 //!
 //! No table is made per board: the cells that play the part of corners, of the cells next to
 //! them and of edges are found from the geometry (see [`Evaluator::new`]), so a blocked cell or
@@ -17,16 +18,21 @@
 //! assert!(eval.evaluate(&pos).abs() < 300);
 //! ```
 
+mod edges;
 pub mod weights;
 
 use reversi_core::{Bitboard, Geometry, Position};
 
 use crate::analysis::shift::{Line, backward, forward, neighbours};
 use crate::analysis::{Walls, stable_discs_with};
+use edges::EdgeWindows;
+pub use edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
 pub use weights::WEIGHTS;
 
-/// The number of features.
-pub const FEATURES: usize = 12;
+/// The number of counts among the features, before the patterns.
+const COUNTS: usize = 12;
+/// The number of features: 12 counts, then the [edge patterns](EDGE_PATTERN_FILLINGS).
+pub const FEATURES: usize = COUNTS + EDGE_PATTERNS;
 /// The number of game phases, each with its own weights: about five plies each on 8×8. Level 5
 /// lost 2.93 discs a move against perfect play with 6 phases, 2.23 with 12 and 2.50 with 20, on
 /// the same 60 WTHOR positions (`benches/README.md`, Engine section).
@@ -48,6 +54,28 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "c-cells",      // discs next to an empty corner cell along a row or column
     "edges",        // discs on cells walled in three lines
     "corner moves", // legal moves on a corner cell
+    // The edge patterns, in the order of `EDGE_PATTERN_FILLINGS`: four cells in a row on the
+    // rim, `m` the side to move's disc, `t` the opponent's, `-` empty.
+    "edge m---",
+    "edge -m--",
+    "edge mm--",
+    "edge tm--",
+    "edge m-m-",
+    "edge t-m-",
+    "edge -mm-",
+    "edge mmm-",
+    "edge tmm-",
+    "edge mtm-",
+    "edge ttm-",
+    "edge m--m",
+    "edge mm-m",
+    "edge tm-m",
+    "edge mt-m",
+    "edge tt-m",
+    "edge mmmm",
+    "edge tmmm",
+    "edge mtmm",
+    "edge mttm",
 ];
 
 /// The static evaluation of the positions of one board.
@@ -58,6 +86,7 @@ pub struct Evaluator {
     playable: u32,
     corners: Bitboard,
     edges: Bitboard,
+    windows: EdgeWindows,
 }
 
 /// Hundredths of a disc.
@@ -70,8 +99,10 @@ impl Evaluator {
     pub fn new(geometry: &Geometry) -> Evaluator {
         let walls = Walls::of(geometry);
         let corners = walls.corners();
-        let edges = walls.walled_in(3) - corners;
-        Evaluator { geometry: *geometry, walls, playable: geometry.playable().len(), corners, edges }
+        let rim = walls.walled_in(3);
+        let windows = EdgeWindows::of(rim);
+        let playable = geometry.playable().len();
+        Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows }
     }
 
     /// Whether this evaluation is the one for `geometry`.
@@ -100,7 +131,7 @@ impl Evaluator {
         let near_empty = neighbours(empty);
         let stable = stable_discs_with(position, &self.walls);
         let (x_cells, c_cells) = self.corner_neighbours(position);
-        [
+        let counts: [i32; COUNTS] = [
             1,
             if empty.len() % 2 == 1 { 1 } else { -1 },
             mine.len() as i32 - theirs.len() as i32,
@@ -113,7 +144,9 @@ impl Evaluator {
             diff(c_cells),
             diff(self.edges),
             (my_moves & self.corners).len() as i32 - (their_moves & self.corners).len() as i32,
-        ]
+        ];
+        let patterns = self.windows.count(mine, theirs);
+        core::array::from_fn(|i| if i < COUNTS { counts[i] } else { patterns[i - COUNTS] })
     }
 
     /// The cells walled in all four lines, where a disc can never flip: the board's corners,

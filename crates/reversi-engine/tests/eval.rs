@@ -1,0 +1,37 @@
+//! The evaluation's features do not depend on which way the board is turned.
+
+mod common;
+
+use common::{Rng, random_position};
+use proptest::prelude::*;
+use reversi_core::Position;
+use reversi_engine::eval::Evaluator;
+
+/// `position` mirrored left to right (`columns`) and/or top to bottom (`rows`), through its
+/// text form.
+fn mirrored(position: &Position, columns: bool, rows: bool) -> Position {
+    let text = position.to_string();
+    let (board, side) = text.split_once(' ').expect("a board and a side");
+    let mut lines: Vec<String> =
+        board.split('/').map(|row| if columns { row.chars().rev().collect() } else { row.to_owned() }).collect();
+    if rows {
+        lines.reverse();
+    }
+    format!("{} {side}", lines.join("/")).parse().expect("a mirrored position")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn mirror_images_have_the_same_features(seed in any::<u64>(), plies in 0usize..80) {
+        // Every shape: rectangles, the Octagon, blocked cells (mirrored with the board).
+        let mut rng = Rng::new(seed);
+        let pos = random_position(&mut rng, 16, plies);
+        let features = Evaluator::new(pos.geometry()).features(&pos);
+        for (columns, rows) in [(true, false), (false, true), (true, true)] {
+            let image = mirrored(&pos, columns, rows);
+            prop_assert_eq!(Evaluator::new(image.geometry()).features(&image), features, "{} and {}", pos, image);
+        }
+    }
+}
