@@ -1,10 +1,11 @@
-//! The evaluation's features do not depend on which way the board is turned.
+//! The evaluation's features do not depend on which way the board is turned, and its cell
+//! sets agree with a naive reading of their definitions.
 
 mod common;
 
 use common::{Rng, random_position};
 use proptest::prelude::*;
-use reversi_core::Position;
+use reversi_core::{Bitboard, Position};
 use reversi_engine::eval::Evaluator;
 
 /// `position` mirrored left to right (`columns`) and/or top to bottom (`rows`), through its
@@ -33,5 +34,24 @@ proptest! {
             let image = mirrored(&pos, columns, rows);
             prop_assert_eq!(Evaluator::new(image.geometry()).features(&image), features, "{} and {}", pos, image);
         }
+    }
+
+    #[test]
+    fn danger_cells_are_the_neighbours_of_empty_corners(seed in any::<u64>(), plies in 0usize..80) {
+        let mut rng = Rng::new(seed);
+        let pos = random_position(&mut rng, 16, plies);
+        let eval = Evaluator::new(pos.geometry());
+        let open_corners = eval.corner_cells() & pos.empty_cells();
+        // Naive: every playable cell one king step from an empty corner, not a corner itself.
+        let naive: Bitboard = pos
+            .geometry()
+            .playable()
+            .iter()
+            .filter(|sq| !eval.corner_cells().contains(*sq))
+            .filter(|sq| {
+                (-1i8..=1).any(|dc| (-1i8..=1).any(|dr| sq.offset(dc, dr).is_some_and(|n| n != *sq && open_corners.contains(n))))
+            })
+            .collect();
+        prop_assert_eq!(eval.danger_cells(&pos), naive, "{}", pos);
     }
 }

@@ -157,10 +157,11 @@ impl Evaluator {
     }
 
     /// The cells next to an empty corner cell of `position`: a disc there tends to give the
-    /// corner away.
+    /// corner away. The union of the two sets of [`corner_neighbours`](Self::corner_neighbours).
     #[must_use]
     pub fn danger_cells(&self, position: &Position) -> Bitboard {
-        (neighbours(self.corners & position.empty_cells()) & self.walls.playable()) - self.corners
+        let (x_cells, c_cells) = self.corner_neighbours(position);
+        x_cells | c_cells
     }
 
     /// The cells next to an empty corner cell of `position`, split by the line that joins
