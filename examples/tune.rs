@@ -17,15 +17,16 @@
 //!
 //! `--exact-empties N` labels the positions with at most N empty cells by their exact value
 //! with perfect play instead, computed by the solver (N = 16 takes about two minutes on two
-//! cores, 18 about fifteen). It is not the default: with N = 16 the engine's levels 4 to 8
-//! lost more discs a move against perfect play than with the games' results
+//! cores). It is not the default: with N = 16 the engine's levels 4 to 8 lost more discs a
+//! move against perfect play than without it, with either kind of label before the depth
 //! (`benches/README.md`, Engine section), perhaps because the labels of the phases then mean
 //! two different things (perfect play late, human play before) and the search compares
-//! values across them. For each game
-//! phase the weights minimise the squared error plus a small ridge term (1 % of the mean
-//! diagonal), solved from the normal equations by Gaussian elimination; they are printed in
-//! hundredths of a disc, rounded. The procedure has no randomness: the same files give the
-//! same table.
+//! values across them.
+//!
+//! For each game phase the weights minimise the squared error plus a small ridge term (1 % of
+//! the mean diagonal), solved from the normal equations by Gaussian elimination; they are
+//! printed in hundredths of a disc, rounded. The procedure has no randomness: the same files
+//! give the same table.
 
 mod output;
 
@@ -179,7 +180,7 @@ fn main() -> ExitCode {
                     Move::Pass => pos.pass().expect("a replayed pass is forced"),
                 }
             }
-            if games % 500 == 0 {
+            if args.exact_empties > 0 && games % 500 == 0 {
                 eprintln!("tune: {games} games, {solved} positions solved");
             }
         }
