@@ -5,8 +5,10 @@
 //! No table is made per board: the cells that play the part of corners, of the cells next to
 //! them and of edges are found from the geometry (see [`Evaluator::new`]), so a blocked cell or
 //! the Octagon's cut makes its own corners. The weights ([`WEIGHTS`]) are fitted by
-//! least squares on the positions of real 8×8 games labelled by their final result; the fit is
-//! `examples/tune.rs` of the workspace (see [`weights`] for how to rerun it).
+//! least squares on the positions of real 8×8 games, labelled by the result of perfect play
+//! from 24 empties on (the WTHOR files' theoretical scores) and after that by the games'
+//! results; the fit is `examples/tune.rs` of the workspace (see [`weights`] for how to rerun
+//! it).
 //!
 //! ```
 //! use reversi_core::Position;
