@@ -4,7 +4,8 @@
 //! edge or a lone disc next to an empty corner each have a price that mobility and stability do
 //! not see. No table is made per board: a *window* is any four cells in a row (along a row, a
 //! column or a diagonal) that are all rim cells, walled in at least three of their four lines, so
-//! the windows follow the edges of every rectangle, the Octagon's cuts and the corners that a
+//! the windows follow the edges of every rectangle, the Octagon's straight edges (its cuts are
+//! three cells long, too short for a window), any longer diagonal rim and the corners that a
 //! blocked cell makes.
 //!
 //! A window is read from the side to move's view, each cell empty, mine or theirs: 81
