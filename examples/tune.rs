@@ -124,8 +124,11 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let eval = Evaluator::new(Position::default().geometry());
     let mut phases: Vec<Normal> = (0..PHASES).map(|_| Normal::new()).collect();
-    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
-    let solver = Solver::with_hash_mb(64).threads(threads);
+    // The solver's 64 MB table only when some labels are exact values.
+    let solver = (args.exact_empties > 0).then(|| {
+        let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+        Solver::with_hash_mb(64).threads(threads)
+    });
     let mut games = 0;
     let mut solved = 0;
     for path in &args.files {
@@ -143,6 +146,8 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        // A file without theoretical scores has a depth of 0: then every label is the result.
+        let depth = u32::from(file.header().depth());
         for game in file.games() {
             let Ok(replay) = game.replay() else { continue };
             if !replay.is_finished() {
@@ -151,13 +156,12 @@ fn main() -> ExitCode {
             games += 1;
             let black_score = i32::from(replay.replayed_score());
             let black_diff = f64::from(2 * black_score - 64);
-            // A file without theoretical scores has a depth of 0: then every label is the result.
             let theoretical_diff = f64::from(2 * i32::from(game.theoretical_score()) - 64);
-            let depth = u32::from(file.header().depth());
             let mut pos = Position::default();
             for mv in replay.moves() {
                 if pos.has_legal_moves() {
-                    let y = if pos.empty_cells().len() <= args.exact_empties {
+                    let empties = pos.empty_cells().len();
+                    let y = if let Some(solver) = solver.as_ref().filter(|_| empties <= args.exact_empties) {
                         solved += 1;
                         match solver.solve(&pos, Scoring::Wof) {
                             Ok(solution) => f64::from(solution.value()),
@@ -167,8 +171,7 @@ fn main() -> ExitCode {
                             }
                         }
                     } else {
-                        let diff =
-                            if depth > 0 && pos.empty_cells().len() > depth { theoretical_diff } else { black_diff };
+                        let diff = if depth > 0 && empties > depth { theoretical_diff } else { black_diff };
                         if pos.side_to_move() == Color::Black { diff } else { -diff }
                     };
                     phases[eval.phase(&pos)].add(&eval.features(&pos), y * 100.0);
