@@ -208,6 +208,12 @@ impl<'a, M: Layout> Worker<'a, M> {
             rest = rest.without_lowest();
             let flips = mg.flips(p, o, x);
             let (child_p, child_o) = (o ^ flips, p | flips | M::Word::bit(x));
+            if n > DEEP {
+                // The child will probe the table: its bucket's cache miss, the main cost of a
+                // node here, overlaps the ordering of the other moves. About 4 % less time on
+                // FFO #40-#44 (five alternated rounds, one thread).
+                self.table.prefetch(self.board.key(child_p, child_o));
+            }
             let key = if x == u32::from(hint) {
                 i32::MIN
             } else {

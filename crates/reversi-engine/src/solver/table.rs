@@ -5,7 +5,7 @@
 //! once reads as a miss, never as another position's bounds. The bounds stored are true bounds of the exact value (every search of the solver is exact),
 //! so a hit from an earlier search, of any window, is still sound.
 
-use crate::slots::{self, SLOT_BYTES as ENTRY_BYTES, Slot};
+use crate::slots::{self, Pair, Slot};
 
 /// No move stored.
 pub(super) const NO_MOVE: u16 = u16::MAX;
@@ -46,33 +46,40 @@ impl Bounds {
 
 /// A fixed-size table of bounds, indexed by the low bits of a position's key.
 pub(super) struct Table {
-    entries: Box<[Slot]>,
-    /// Number of entries minus one, with the lowest bit cleared: the first entry of a bucket.
+    buckets: Box<[Pair]>,
+    /// Number of buckets minus one.
     mask: usize,
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (a power of two entries, at least two).
+    /// A table of at most `bytes` bytes (a power of two buckets, at least one).
     pub(super) fn new(bytes: usize) -> Table {
-        let entries = slots::allocate(bytes, 2);
-        let mask = (entries.len() - 1) & !1;
-        Table { entries, mask }
+        let buckets = slots::allocate_pairs(bytes);
+        let mask = buckets.len() - 1;
+        Table { buckets, mask }
     }
 
     /// The table's size in bytes.
     pub(super) fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        std::mem::size_of_val(&*self.buckets)
     }
 
     /// Forgets every entry.
     pub(super) fn clear(&self) {
-        slots::clear(&self.entries);
+        for pair in &self.buckets {
+            slots::clear(&pair.0);
+        }
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let i = (key as usize) & self.mask;
-        &self.entries[i..i + 2]
+    fn bucket(&self, key: u64) -> &[Slot; 2] {
+        &self.buckets[(key as usize) & self.mask].0
+    }
+
+    /// Starts bringing the bucket of `key` into the cache, for a probe soon after.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        self.buckets[(key as usize) & self.mask].prefetch();
     }
 
     /// The bounds stored for `key`, if any.
@@ -131,6 +138,6 @@ mod tests {
     #[test]
     fn size_is_a_power_of_two_within_the_budget() {
         assert_eq!(Table::new(3 << 20).bytes(), 2 << 20);
-        assert_eq!(Table::new(0).bytes(), 2 * ENTRY_BYTES);
+        assert_eq!(Table::new(0).bytes(), 2 * slots::SLOT_BYTES);
     }
 }
