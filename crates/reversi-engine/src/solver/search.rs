@@ -521,6 +521,11 @@ impl<'a, M: Layout> Worker<'a, M> {
             while !rest.is_zero() {
                 let x = rest.lowest();
                 rest = rest.without_lowest();
+                // A move must touch an opponent's disc: a cell next to none is passed over
+                // without a call to the generator.
+                if (self.board.neighbours[x as usize] & o).is_zero() {
+                    continue;
+                }
                 let flips = mg.flips(p, o, x);
                 if flips.is_zero() {
                     continue;
@@ -552,11 +557,12 @@ impl<'a, M: Layout> Worker<'a, M> {
         self.nodes += 1;
         let mg = &self.board.mg;
         let x = empty.lowest();
-        let flips = mg.flips(p, o, x);
+        let touches = self.board.neighbours[x as usize];
+        let flips = if (touches & o).is_zero() { M::Word::ZERO } else { mg.flips(p, o, x) };
         if !flips.is_zero() {
             return self.board.final_score(p | flips | empty, o ^ flips);
         }
-        let flips = mg.flips(o, p, x);
+        let flips = if (touches & p).is_zero() { M::Word::ZERO } else { mg.flips(o, p, x) };
         if !flips.is_zero() {
             return -self.board.final_score(o | flips | empty, p ^ flips);
         }
