@@ -32,6 +32,8 @@ pub(super) struct Board<M: Layout> {
     pub corners: M::Word,
     /// Each playable cell's playable neighbours.
     pub neighbours: [M::Word; MAX_CELLS],
+    /// The cells next to a corner: a move there often gives the corner away.
+    pub near_corners: M::Word,
     geometry: Geometry,
     /// The static evaluation, for the move ordering far from the end.
     evaluator: Evaluator,
@@ -52,6 +54,7 @@ impl<M: Layout> Board<M> {
             rank: [0; MAX_CELLS],
             corners: M::Word::ZERO,
             neighbours: [M::Word::ZERO; MAX_CELLS],
+            near_corners: M::Word::ZERO,
             geometry: *geometry,
             evaluator: Evaluator::new(geometry),
         };
@@ -74,12 +77,28 @@ impl<M: Layout> Board<M> {
                 board.corners = board.corners | M::Word::bit(i as u32);
             }
         }
+        let mut corners = board.corners;
+        while !corners.is_zero() {
+            let c = corners.lowest();
+            corners = corners.without_lowest();
+            board.near_corners = board.near_corners | board.neighbours[c as usize];
+        }
+        board.near_corners = board.near_corners & !board.corners;
         let mut salt = u64::from(w) << 8 | u64::from(h) | (scoring as u64) << 16;
         for word in playable_set.to_words() {
             salt = mix(salt ^ word);
         }
         board.salt = salt;
         board
+    }
+
+    /// The cells `odd` then `even` (of the parity order), each in three classes: corners
+    /// first, cells next to a corner last, the others between.
+    #[inline(always)]
+    pub(super) fn by_class(&self, odd: M::Word, even: M::Word) -> [M::Word; 6] {
+        let (first, last) = (self.corners, self.near_corners);
+        let middle = !(first | last);
+        [odd & first, odd & middle, odd & last, even & first, even & middle, even & last]
     }
 
     /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.
@@ -135,4 +154,38 @@ fn mix(mut h: u64) -> u64 {
     h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
     h = (h ^ (h >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     h ^ (h >> 33)
+}
+
+#[cfg(test)]
+mod tests {
+    use reversi_core::Bitboard;
+    use reversi_core::kernel::Eight;
+
+    use super::*;
+
+    fn squares<M: Layout>(board: &Board<M>, word: M::Word) -> Vec<String> {
+        let mut names: Vec<String> = board.mg.expand(word).iter().map(|sq| sq.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn classes_put_corners_first_and_their_neighbours_last() {
+        let geometry = Geometry::default();
+        let mg = Eight::new(&geometry).expect("8x8 has the portable generator");
+        let board = Board::new(mg, &geometry, Scoring::Discs);
+        assert_eq!(squares(&board, board.corners), ["a1", "a8", "h1", "h8"]);
+        assert_eq!(
+            squares(&board, board.near_corners),
+            ["a2", "a7", "b1", "b2", "b7", "b8", "g1", "g2", "g7", "g8", "h2", "h7"]
+        );
+        let cells = |names: &[&str]| mg.compact(names.iter().map(|&name| sq(name)).collect::<Bitboard>());
+        let classes = board.by_class(cells(&["a1", "b2", "d3"]), cells(&["h8", "c4"])).map(|w| squares(&board, w));
+        let expected: [&[&str]; 6] = [&["a1"], &["d3"], &["b2"], &["h8"], &["c4"], &[]];
+        assert_eq!(classes, expected);
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square name")
+    }
 }
