@@ -1,7 +1,8 @@
 //! The search: a fail-soft alpha-beta on the mover's and the opponent's discs as two words of
 //! the board's generator, copy-make, in three tiers by the number of empty cells.
 //!
-//! - Many empties ([`Worker::deep`]): the transposition table, fastest-first ordering (the
+//! - Many empties ([`Worker::deep`]): the transposition table (and, from [`ETC`] empties, a
+//!   look in it for a child that already cuts off), fastest-first ordering (the
 //!   move that leaves the opponent the fewest replies first, with the static evaluation far
 //!   from the end), principal variation search (null windows for every move after the first)
 //!   and, with several threads, the moves of big nodes shared between them ([`split`]).
@@ -27,8 +28,13 @@ pub(super) const INFINITY: i32 = 1000;
 /// Empty cells from which a node uses the table and sorts its moves.
 pub(super) const DEEP: u32 = 7;
 /// Empty cells from which a node first looks in the table for a child that cuts off
-/// (enhanced transposition cutoff).
-const ETC: u32 = 12;
+/// (enhanced transposition cutoff). The children's buckets were prefetched when their keys
+/// were computed, so the looks overlap their misses. FFO #40-#44 (one thread): from 12
+/// empties 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three alternated
+/// rounds); from 8, 207.2 M but 1.0-1.07 of the time.
+const ETC: u32 = 10;
+// The look needs the children's keys, which are computed only for children that use the table.
+const _: () = assert!(ETC > DEEP);
 /// The weight of the opponent's corner replies in the ordering, over other replies (which
 /// weigh one): a move that gives a corner away is rarely best. Measured on FFO #40-#41 (nodes,
 /// single thread): 0 → 128 M, 1 → 89 M, 2 → 87 M.
@@ -116,12 +122,18 @@ pub(super) struct Worker<'a, M: Layout> {
     pub cancel: Option<&'a Cancel<'a>>,
 }
 
-/// A move with its flips and its sort key.
+/// A move with its flips, its child's key in the table (0 where children do not use it) and
+/// its sort key.
 #[derive(Clone, Copy)]
 pub(super) struct Candidate<W> {
     pub index: u32,
     pub flips: W,
+    pub hash: u64,
     pub key: i32,
+}
+
+impl<W: Word> Candidate<W> {
+    const EMPTY: Candidate<W> = Candidate { index: 0, flips: W::ZERO, hash: 0, key: 0 };
 }
 
 impl<'a, M: Layout> Worker<'a, M> {
@@ -183,22 +195,19 @@ impl<'a, M: Layout> Worker<'a, M> {
         }
     }
 
-    /// The mover's moves with their flips at a node with `n` empties, sorted best first: the table's move, then fewest
-    /// replies for the opponent, fewest empty cells next to the mover's discs (the
-    /// opponent's potential mobility), and the cells hardest to flip back; from [`EVAL_ORDER`]
-    /// empties, the child's static evaluation is weighed in too. `None` if there are
-    /// more than [`MAX_SORTED`].
+    /// The mover's `moves` at a node with `n` empties, with their flips and, if the children
+    /// use the table, their keys, in board order; each child's bucket is prefetched, so that
+    /// its cache miss overlaps the rest of the node's work. `None` if there are more than
+    /// [`MAX_SORTED`].
     #[inline]
-    fn sorted_moves(
+    fn children(
         &self,
         p: M::Word,
         o: M::Word,
         moves: M::Word,
-        hint: u16,
         n: u32,
         list: &mut [Candidate<M::Word>; MAX_SORTED],
     ) -> Option<usize> {
-        let mg = &self.board.mg;
         let count = moves.count() as usize;
         if count > MAX_SORTED {
             return None;
@@ -207,15 +216,40 @@ impl<'a, M: Layout> Worker<'a, M> {
         for slot in list.iter_mut().take(count) {
             let x = rest.lowest();
             rest = rest.without_lowest();
-            let flips = mg.flips(p, o, x);
-            let (child_p, child_o) = (o ^ flips, p | flips | M::Word::bit(x));
-            if n > DEEP {
-                // The child will probe the table: its bucket's cache miss, the main cost of a
-                // node here, overlaps the ordering of the other moves. About 4 % less time on
-                // FFO #40-#44 (five alternated rounds, one thread).
-                self.table.prefetch(self.board.key(child_p, child_o));
-            }
-            let key = if x == u32::from(hint) {
+            let flips = self.board.mg.flips(p, o, x);
+            let hash = if n > DEEP {
+                let hash = self.board.key(o ^ flips, p | flips | M::Word::bit(x));
+                self.table.prefetch(hash);
+                hash
+            } else {
+                0
+            };
+            *slot = Candidate { index: x, flips, hash, key: 0 };
+        }
+        Some(count)
+    }
+
+    /// Enhanced transposition cut-off: the value of a child in `list` that the table already
+    /// proves at least `beta` for the mover, with the child's move.
+    #[inline]
+    fn transposition_cut(&self, list: &[Candidate<M::Word>], beta: i32) -> Option<(i32, u32)> {
+        list.iter().find_map(|c| {
+            let b = self.table.probe(c.hash)?;
+            (-b.upper >= beta).then_some((-b.upper, c.index))
+        })
+    }
+
+    /// Sorts the moves of `list` best first: the table's move `hint`, then fewest replies for
+    /// the opponent, fewest empty cells next to the mover's discs (the opponent's potential
+    /// mobility), and the cells hardest to flip back; from [`EVAL_ORDER`] empties, the child's
+    /// static evaluation is weighed in too.
+    #[inline]
+    fn order(&self, p: M::Word, o: M::Word, hint: u16, n: u32, list: &mut [Candidate<M::Word>]) {
+        let mg = &self.board.mg;
+        for c in list.iter_mut() {
+            let x = c.index;
+            let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(x));
+            c.key = if x == u32::from(hint) {
                 i32::MIN
             } else {
                 let replies = mg.legal(child_p, child_o);
@@ -230,10 +264,9 @@ impl<'a, M: Layout> Worker<'a, M> {
                     fastest
                 }
             };
-            *slot = Candidate { index: x, flips, key };
         }
         // Insertion sort: lists are short.
-        for i in 1..count {
+        for i in 1..list.len() {
             let c = list[i];
             let mut j = i;
             while j > 0 && list[j - 1].key > c.key {
@@ -242,7 +275,6 @@ impl<'a, M: Layout> Worker<'a, M> {
             }
             list[j] = c;
         }
-        Some(count)
     }
 
     /// The empty cells of the position that touch a disc of `o`: where `p`, to move, may get
@@ -286,21 +318,6 @@ impl<'a, M: Layout> Worker<'a, M> {
             // A pass: the same empties, the other side to move.
             return -self.deep(o, p, -beta, -alpha, n);
         }
-        if n >= ETC {
-            // Enhanced transposition cutoff: a child the table already proves good enough.
-            let mut rest = moves;
-            while !rest.is_zero() {
-                let x = rest.lowest();
-                rest = rest.without_lowest();
-                let flips = mg.flips(p, o, x);
-                if let Some(b) = self.table.probe(self.board.key(o ^ flips, p | flips | M::Word::bit(x)))
-                    && -b.upper >= beta
-                {
-                    self.table.store(key, n, Bounds { lower: -b.upper, upper: INFINITY, best: x as u16 });
-                    return -b.upper;
-                }
-            }
-        }
         let (best, best_move) = self.node_moves(p, o, alpha, beta, moves, hint, n);
         if self.stopped {
             return 0;
@@ -324,9 +341,11 @@ impl<'a, M: Layout> Worker<'a, M> {
         }
     }
 
-    /// The best of the mover's `moves` (not empty) at a node with `n` empties, `hint` first:
-    /// sorted if the list holds them ([`Worker::sorted_node`]), else in board order
-    /// ([`Worker::unsorted_node`]). Returns the best value and its move's index.
+    /// The best of the mover's `moves` (not empty) at a node with `n` empties, `hint` first.
+    /// If a list holds them: from [`ETC`] empties a child the table already proves good
+    /// enough, if there is one, else the moves sorted ([`Worker::sorted_node`]). Else (only
+    /// on large boards far from the end) in board order ([`Worker::unsorted_node`]). Returns
+    /// the best value (fail-soft) and its move's index.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn node_moves(
         &mut self,
@@ -338,9 +357,18 @@ impl<'a, M: Layout> Worker<'a, M> {
         hint: u16,
         n: u32,
     ) -> (i32, u16) {
-        let mut list = [Candidate { index: 0, flips: M::Word::ZERO, key: 0 }; MAX_SORTED];
-        match self.sorted_moves(p, o, moves, hint, n, &mut list) {
-            Some(count) => self.sorted_node(p, o, alpha, beta, &list[..count], n),
+        let mut list = [Candidate::EMPTY; MAX_SORTED];
+        match self.children(p, o, moves, n, &mut list) {
+            Some(count) => {
+                let list = &mut list[..count];
+                if n >= ETC
+                    && let Some((value, x)) = self.transposition_cut(list, beta)
+                {
+                    return (value, x as u16);
+                }
+                self.order(p, o, hint, n, list);
+                self.sorted_node(p, o, alpha, beta, list, n)
+            }
             None => self.unsorted_node(p, o, alpha, beta, moves),
         }
     }
