@@ -183,7 +183,7 @@ fn main() -> ExitCode {
                     Move::Pass => pos.pass().expect("a replayed pass is forced"),
                 }
             }
-            if args.exact_empties > 0 && games % 500 == 0 {
+            if solver.is_some() && games % 500 == 0 {
                 eprintln!("tune: {games} games, {solved} positions solved");
             }
         }

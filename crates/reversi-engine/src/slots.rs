@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Bytes of one slot: two 64-bit words.
 pub(crate) const SLOT_BYTES: usize = 16;
+const _: () = assert!(SLOT_BYTES == std::mem::size_of::<Slot>());
 
 /// One slot.
 #[derive(Debug)]
@@ -74,16 +75,19 @@ impl Pair {
 
 /// The largest power of two of pairs that fits in `bytes`, and at least one.
 pub(crate) fn allocate_pairs(bytes: usize) -> Box<[Pair]> {
-    let wanted = (bytes / std::mem::size_of::<Pair>()).max(1);
-    let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-    (0..len).map(|_| Pair([Slot::empty(), Slot::empty()])).collect()
+    power_of_two_within(bytes, || Pair([Slot::empty(), Slot::empty()]))
 }
 
-/// The largest power of two of slots that fits in `bytes`, and at least `min` (a power of two).
-pub(crate) fn allocate(bytes: usize, min: usize) -> Box<[Slot]> {
-    let wanted = (bytes / SLOT_BYTES).max(min);
+/// The largest power of two of slots that fits in `bytes`, and at least one.
+pub(crate) fn allocate(bytes: usize) -> Box<[Slot]> {
+    power_of_two_within(bytes, Slot::empty)
+}
+
+/// The largest power of two of `T`s, made by `make`, that fits in `bytes`, and at least one.
+fn power_of_two_within<T>(bytes: usize, make: impl FnMut() -> T) -> Box<[T]> {
+    let wanted = (bytes / std::mem::size_of::<T>()).max(1);
     let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-    (0..len).map(|_| Slot::empty()).collect()
+    std::iter::repeat_with(make).take(len).collect()
 }
 
 /// Empties every slot.

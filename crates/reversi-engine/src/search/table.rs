@@ -86,7 +86,7 @@ pub(crate) struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (at least one entry), a power of two of entries.
     pub(crate) fn with_bytes(bytes: usize) -> Table {
-        Table { slots: slots::allocate(bytes, 1) }
+        Table { slots: slots::allocate(bytes) }
     }
 
     /// The size in bytes.

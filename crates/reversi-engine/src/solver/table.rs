@@ -72,14 +72,19 @@ impl Table {
     }
 
     #[inline]
+    fn pair(&self, key: u64) -> &Pair {
+        &self.buckets[(key as usize) & self.mask]
+    }
+
+    #[inline]
     fn bucket(&self, key: u64) -> &[Slot; 2] {
-        &self.buckets[(key as usize) & self.mask].0
+        &self.pair(key).0
     }
 
     /// Starts bringing the bucket of `key` into the cache, for a probe soon after.
     #[inline]
     pub(super) fn prefetch(&self, key: u64) {
-        self.buckets[(key as usize) & self.mask].prefetch();
+        self.pair(key).prefetch();
     }
 
     /// The bounds stored for `key`, if any.
