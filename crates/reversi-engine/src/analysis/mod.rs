@@ -21,6 +21,7 @@
 //! ```
 
 pub(crate) mod shift;
+pub(crate) mod words;
 
 use reversi_core::{Bitboard, Color, Geometry, Position};
 

@@ -129,17 +129,28 @@ impl EdgeWindows {
 
     /// Each pattern's count in the windows, from the view of the side whose discs are `mine`.
     pub(crate) fn count(&self, mine: Bitboard, theirs: Bitboard) -> [i32; EDGE_PATTERNS] {
-        let mut counts = [0; EDGE_PATTERNS];
-        for window in &self.windows {
-            let filling = window
-                .iter()
-                .rev()
-                .fold(0, |acc, &sq| acc * 3 + usize::from(mine.contains(sq)) + 2 * usize::from(theirs.contains(sq)));
-            let (pattern, sign) = CLASSES[filling];
-            counts[usize::from(pattern)] += i32::from(sign);
-        }
-        counts
+        count_windows(&self.windows, |sq: &Square| (mine.contains(*sq), theirs.contains(*sq)))
     }
+
+    /// The windows' cells.
+    pub(crate) fn windows(&self) -> &[[Square; 4]] {
+        &self.windows
+    }
+}
+
+/// Each pattern's count in `windows`, whose cells `read` tells as (mine, theirs).
+#[inline]
+pub(crate) fn count_windows<C>(windows: &[[C; 4]], read: impl Fn(&C) -> (bool, bool)) -> [i32; EDGE_PATTERNS] {
+    let mut counts = [0; EDGE_PATTERNS];
+    for window in windows {
+        let filling = window.iter().rev().fold(0, |acc, cell| {
+            let (mine, theirs) = read(cell);
+            acc * 3 + usize::from(mine) + 2 * usize::from(theirs)
+        });
+        let (pattern, sign) = CLASSES[filling];
+        counts[usize::from(pattern)] += i32::from(sign);
+    }
+    counts
 }
 
 #[cfg(test)]

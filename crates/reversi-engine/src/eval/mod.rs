@@ -22,6 +22,7 @@
 
 mod edges;
 pub mod weights;
+pub(crate) mod words;
 
 use reversi_core::{Bitboard, Geometry, Position};
 

@@ -8,6 +8,7 @@ use reversi_core::{Color, Geometry, Position, Square};
 use reversi_variants::Scoring;
 
 use crate::eval::Evaluator;
+use crate::eval::words::WordEvaluator;
 
 /// Cells a board may have (16×16).
 const MAX_CELLS: usize = 256;
@@ -34,8 +35,12 @@ pub(super) struct Board<M: Layout> {
     pub neighbours: [M::Word; MAX_CELLS],
     /// The cells next to a corner: a move there often gives the corner away.
     pub near_corners: M::Word,
+    /// The static evaluation on the words, for the move ordering far from the end, and the
+    /// lines for the stability cut-off; `None` if the layout is not row-major (a test checks
+    /// that every board's is).
+    pub words: Option<WordEvaluator<M>>,
     geometry: Geometry,
-    /// The static evaluation, for the move ordering far from the end.
+    /// The evaluation on a `Position`, if `words` is `None`.
     evaluator: Evaluator,
 }
 
@@ -43,6 +48,7 @@ impl<M: Layout> Board<M> {
     pub(super) fn new(mg: M, geometry: &Geometry, scoring: Scoring) -> Board<M> {
         let playable_set = geometry.playable();
         let playable = mg.compact(playable_set);
+        let words = WordEvaluator::new(&mg, geometry);
         let mut board = Board {
             mg,
             playable,
@@ -55,6 +61,7 @@ impl<M: Layout> Board<M> {
             corners: M::Word::ZERO,
             neighbours: [M::Word::ZERO; MAX_CELLS],
             near_corners: M::Word::ZERO,
+            words,
             geometry: *geometry,
             evaluator: Evaluator::new(geometry),
         };
@@ -103,6 +110,9 @@ impl<M: Layout> Board<M> {
 
     /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.
     pub(super) fn evaluate(&self, p: M::Word, o: M::Word) -> i32 {
+        if let Some(words) = &self.words {
+            return words.evaluate(&self.mg, p, o);
+        }
         // The colours do not matter: the evaluation is the side to move's.
         let position = Position::from_parts(self.geometry, self.mg.expand(p), self.mg.expand(o), Color::Black)
             .expect("the solver's discs are on the board");

@@ -291,3 +291,68 @@ fn an_empty_window_is_an_error() {
     assert_eq!(Window::new(3, 3), Err(SolveError::EmptyWindow { alpha: 3, beta: 3 }));
     assert!(Window::new(-1, 1).is_ok());
 }
+
+/// The stable discs of both colours of `pos` by the solver's closure on words, if its board
+/// has the row-major layout, with the analysis' on the same position.
+struct StableOnWords<'a>(&'a Position);
+
+impl kernel::Visitor for StableOnWords<'_> {
+    type Output = Option<(Bitboard, Bitboard)>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        let pos = self.0;
+        let lines = crate::analysis::words::Lines::new(&mg, pos.geometry())?;
+        let empty = mg.compact(pos.empty_cells());
+        let words = Color::ALL.map(|color| lines.stable(mg.compact(pos.discs(color)), empty));
+        Some((mg.expand(words[0] | words[1]), crate::analysis::stable_discs(pos)))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The closure on words finds the analysis' stable discs, on every shape; and every
+    /// board's layout is row-major, so the cut-off serves them all.
+    #[test]
+    fn stable_discs_on_words_match_the_analysis(seed in any::<u64>(), empties in 0u64..60) {
+        let pos = random_position(seed, empties);
+        let found = kernel::dispatch(pos.geometry(), StableOnWords(&pos));
+        prop_assert!(found.is_some(), "{:?} has no row-major layout", pos.geometry());
+        let (words, analysis) = found.expect("checked");
+        prop_assert_eq!(words, analysis, "{}", pos);
+    }
+}
+
+/// The evaluation's features and value of `pos` on the generator's words, with those of
+/// [`Evaluator`](crate::eval::Evaluator) on the position itself.
+struct EvaluateOnWords<'a>(&'a Position);
+
+type FeaturesAndValue = ([i32; crate::eval::FEATURES], i32);
+
+impl kernel::Visitor for EvaluateOnWords<'_> {
+    type Output = Option<(FeaturesAndValue, FeaturesAndValue)>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        let pos = self.0;
+        let words = crate::eval::words::WordEvaluator::new(&mg, pos.geometry())?;
+        let side = pos.side_to_move();
+        let (p, o) = (mg.compact(pos.discs(side)), mg.compact(pos.discs(!side)));
+        let evaluator = crate::eval::Evaluator::new(pos.geometry());
+        Some((
+            (words.features(&mg, p, o), words.evaluate(&mg, p, o)),
+            (evaluator.features(pos), evaluator.evaluate(pos)),
+        ))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The solver's evaluation on words gives the engine's features and value, on every shape.
+    #[test]
+    fn evaluation_on_words_matches_the_evaluator(seed in any::<u64>(), empties in 0u64..80) {
+        let pos = random_position(seed, empties);
+        let found = kernel::dispatch(pos.geometry(), EvaluateOnWords(&pos));
+        prop_assert!(found.is_some(), "{:?} has no row-major layout", pos.geometry());
+        let (words, evaluator) = found.expect("checked");
+        prop_assert_eq!(words, evaluator, "{}", pos);
+    }
+}

@@ -1,0 +1,113 @@
+//! The analysis on the move generators' words instead of [`Bitboard`](reversi_core::Bitboard)s,
+//! for the code that runs inside a search (the solver's stability cut-off and its
+//! evaluation): neighbours along the four lines, and the stable discs by the closure of
+//! [`stable_discs`](super::stable_discs) (a wall, a full segment or a stable disc of the same
+//! colour beside it, along each line), computed with shifts of the generators' row-major
+//! layouts (bit `row * stride + column`).
+
+use reversi_core::kernel::{Layout, Word};
+use reversi_core::{Geometry, Square};
+
+/// The four lines through a cell, by their step in the row-major layout: a row, a column and
+/// the two diagonals.
+const LINES: usize = 4;
+
+/// What the closure needs to know about a board's lines.
+pub(crate) struct Lines<W> {
+    playable: W,
+    /// Each line's step between neighbouring cells: 1, the row's stride, the stride plus and
+    /// minus 1.
+    steps: [u32; LINES],
+    /// The cells a shift up (by the step) may land on from a neighbour without wrapping
+    /// around a row's end, and those a shift down may.
+    up: [W; LINES],
+    down: [W; LINES],
+    /// For each line, the cells with a wall (off the board, cut, blocked) on one side along it.
+    walled: [W; LINES],
+}
+
+impl<W: Word> Lines<W> {
+    /// The lines of `geometry` in the layout of `mg`, or `None` if that layout is not
+    /// row-major (bit `row * stride + column`, with a stride of at least the width).
+    pub(crate) fn new<M: Layout<Word = W>>(mg: &M, geometry: &Geometry) -> Option<Lines<W>> {
+        let (width, height) = (u32::from(geometry.width()), u32::from(geometry.height()));
+        let at = |column: u32, row: u32| Square::new(column as u8, row as u8).map(|sq| mg.index(sq));
+        let stride = at(0, 1)?.checked_sub(at(0, 0)?)?;
+        let row_major = (0..height).all(|row| (0..width).all(|column| at(column, row) == Some(row * stride + column)));
+        if !row_major || width < 2 || stride < width {
+            return None;
+        }
+        let playable = mg.compact(geometry.playable());
+        let column = |c: u32| (0..height).fold(W::ZERO, |acc, row| acc | W::bit(row * stride + c));
+        let (first, last) = (column(0), column(width - 1));
+        // A shift up by 1 or by the stride plus 1 moves a cell one column right: landing on
+        // the first column means it came round from the row before. The stride minus 1 moves
+        // it one column left, and landing on the last column means the same. (With a stride
+        // wider than the board, the cells between rows are not playable anyway.)
+        let up = [playable & !first, playable, playable & !first, playable & !last];
+        let down = [playable & !last, playable, playable & !last, playable & !first];
+        let mut lines =
+            Lines { playable, steps: [1, stride, stride + 1, stride - 1], up, down, walled: [W::ZERO; LINES] };
+        for i in 0..LINES {
+            let both_sides = lines.shift_up(playable, i) & lines.shift_down(playable, i);
+            lines.walled[i] = playable & !both_sides;
+        }
+        Some(lines)
+    }
+
+    /// The playable cells next to a cell of `set`, along any line.
+    #[inline]
+    pub(crate) fn neighbours(&self, set: W) -> W {
+        (0..LINES).fold(W::ZERO, |acc, i| acc | self.shift_up(set, i) | self.shift_down(set, i))
+    }
+
+    /// The playable cells diagonally next to a cell of `set`, and those next to it along a
+    /// row or a column.
+    #[inline]
+    pub(crate) fn neighbours_by_line(&self, set: W) -> (W, W) {
+        let along = |lines: [usize; 2]| {
+            lines.iter().fold(W::ZERO, |acc, &i| acc | self.shift_up(set, i) | self.shift_down(set, i))
+        };
+        (along([2, 3]), along([0, 1]))
+    }
+
+    /// The playable cells one step further along line `i` from those of `set`.
+    #[inline(always)]
+    fn shift_up(&self, set: W, i: usize) -> W {
+        (set << self.steps[i]) & self.up[i]
+    }
+
+    /// The playable cells one step back along line `i` from those of `set`.
+    #[inline(always)]
+    fn shift_down(&self, set: W, i: usize) -> W {
+        (set >> self.steps[i]) & self.down[i]
+    }
+
+    /// The discs of `discs` that can never flip, with the board's empty cells `empty`.
+    #[inline]
+    pub(crate) fn stable(&self, discs: W, empty: W) -> W {
+        let safe: [W; LINES] = core::array::from_fn(|i| {
+            // The cells whose segment along line `i` reaches an empty cell.
+            let mut open = empty;
+            loop {
+                let grown = open | self.shift_up(open, i) | self.shift_down(open, i);
+                if grown == open {
+                    break;
+                }
+                open = grown;
+            }
+            (self.playable & !open) | self.walled[i]
+        });
+        let mut found = W::ZERO;
+        loop {
+            let mut next = discs;
+            for (i, &safe) in safe.iter().enumerate() {
+                next = next & (safe | self.shift_up(found, i) | self.shift_down(found, i));
+            }
+            if next == found {
+                return found;
+            }
+            found = next;
+        }
+    }
+}

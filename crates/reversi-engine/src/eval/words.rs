@@ -1,0 +1,85 @@
+//! The evaluation on a move generator's words: the same features and weights as
+//! [`Evaluator`], computed without building a [`Position`](reversi_core::Position), for the
+//! code that evaluates inside a search (the solver's move ordering). A test holds the two
+//! equal on every board shape.
+
+use reversi_core::Geometry;
+use reversi_core::kernel::{Layout, Word};
+
+use super::edges::count_windows;
+use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, WEIGHTS};
+use crate::analysis::words::Lines;
+
+/// [`Evaluator`] for the positions of one board in the compact layout of generator `M`.
+pub(crate) struct WordEvaluator<M: Layout> {
+    lines: Lines<M::Word>,
+    playable: M::Word,
+    cells: u32,
+    corners: M::Word,
+    edges: M::Word,
+    /// The edge windows' cells as compact indices.
+    windows: Box<[[u32; 4]]>,
+}
+
+impl<M: Layout> WordEvaluator<M> {
+    /// The evaluation of `geometry` on the words of `mg`, or `None` if its layout is not
+    /// row-major (see [`Lines::new`]).
+    pub(crate) fn new(mg: &M, geometry: &Geometry) -> Option<WordEvaluator<M>> {
+        let evaluator = Evaluator::new(geometry);
+        let lines = Lines::new(mg, geometry)?;
+        let windows = evaluator.windows.windows().iter().map(|window| window.map(|sq| mg.index(sq))).collect();
+        Some(WordEvaluator {
+            lines,
+            playable: mg.compact(geometry.playable()),
+            cells: evaluator.playable,
+            corners: mg.compact(evaluator.corners),
+            edges: mg.compact(evaluator.edges),
+            windows,
+        })
+    }
+
+    /// The lines of the board, for other analysis on its words.
+    pub(crate) fn lines(&self) -> &Lines<M::Word> {
+        &self.lines
+    }
+
+    /// The features of the mover with discs `p` against `o`, as [`Evaluator::features`] gives
+    /// them.
+    pub(crate) fn features(&self, mg: &M, p: M::Word, o: M::Word) -> [i32; FEATURES] {
+        let lines = &self.lines;
+        let empty = !(p | o) & self.playable;
+        let diff = |set: M::Word| (p & set).count() as i32 - (o & set).count() as i32;
+        let (my_moves, their_moves) = (mg.legal(p, o), mg.legal(o, p));
+        let near_empty = lines.neighbours(empty);
+        let (my_stable, their_stable) = (lines.stable(p, empty), lines.stable(o, empty));
+        let (x_cells, c_cells) = lines.neighbours_by_line(self.corners & empty);
+        let (x_cells, c_cells) = (x_cells & !self.corners, c_cells & !self.corners);
+        let counts: [i32; COUNTS] = [
+            1,
+            if empty.count() % 2 == 1 { 1 } else { -1 },
+            p.count() as i32 - o.count() as i32,
+            my_moves.count() as i32 - their_moves.count() as i32,
+            (empty & lines.neighbours(o)).count() as i32 - (empty & lines.neighbours(p)).count() as i32,
+            diff(near_empty),
+            my_stable.count() as i32 - their_stable.count() as i32,
+            diff(self.corners),
+            diff(x_cells),
+            diff(c_cells),
+            diff(self.edges),
+            (my_moves & self.corners).count() as i32 - (their_moves & self.corners).count() as i32,
+        ];
+        let patterns = count_windows(&self.windows, |&i| (p.get(i), o.get(i)));
+        core::array::from_fn(|i| if i < COUNTS { counts[i] } else { patterns[i - COUNTS] })
+    }
+
+    /// The value for the mover with discs `p` against `o`, as [`Evaluator::evaluate`] gives
+    /// it.
+    pub(crate) fn evaluate(&self, mg: &M, p: M::Word, o: M::Word) -> Centidiscs {
+        let filled = (p | o).count();
+        let phase = ((filled as usize * PHASES) / (self.cells as usize + 1)).min(PHASES - 1);
+        let features = self.features(mg, p, o);
+        let sum: i64 = features.iter().zip(&WEIGHTS[phase]).map(|(&f, &w)| i64::from(f) * i64::from(w)).sum();
+        let bound = i64::from(self.cells) * 100 - 1;
+        sum.clamp(-bound, bound) as i32
+    }
+}
