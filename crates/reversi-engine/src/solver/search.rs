@@ -4,7 +4,7 @@
 //! - Many empties ([`Worker::deep`]): the transposition table (and, from [`ETC`] empties, a
 //!   look in it for a child that already cuts off), the stability cut-off, fastest-first
 //!   ordering (the move that leaves the opponent the fewest replies first, with the static
-//!   evaluation far from the end), principal variation
+//!   evaluation far from the end, and a one-ply search on it farther), principal variation
 //!   search (null windows for every move after the first) and, with several threads, the
 //!   moves of big nodes shared between them ([`split`]).
 //! - A few ([`Worker::mid`]): the stability cut-off, then legal moves in parity order
@@ -44,8 +44,21 @@ const CORNER_REPLY: i32 = 2;
 /// costs a conversion to a [`Position`](reversi_core::Position) and the analysis of the
 /// child, which only pays far from the end. Measured on FFO #40-#44 (nodes, one thread):
 /// never 381 M, from 20 empties 399 M, 16 → 352 M, 14 → 330 M, 12 → 313 M, 10 → 301 M; the
-/// time was best from 14.
+/// time was best from 14. Since the evaluation runs on words, and with the one-ply search
+/// from [`SEARCH_ORDER`]: from 12 empties 177.5 M nodes against 185.6 M, but 1.02 and 0.96
+/// of the time, so 14 stays.
 const EVAL_ORDER: u32 = 14;
+/// Empty cells from which the ordering weighs, instead of the child's static evaluation, the
+/// value of a one-ply search below it (the best reply's evaluation): the static evaluation
+/// misjudges positions whose replies swing it. FFO #40-#44 (nodes, one thread): from 20
+/// empties 199.7 M, 18 → 189.9 M, 16 → 185.6 M, against 203.4 M with the static evaluation
+/// alone; #45-#49: 2 771 M against 3 734 M. Two plies from 22 or 24 empties cost more nodes
+/// on #49 (1 370 M and 1 357 M against 992 M) and so were dropped. Time on #40-#44: 0.85 and
+/// 0.81 of the static evaluation's (two alternated rounds); from 14 empties 179.8 M nodes but
+/// 1.07 and 1.11 of the time from 16.
+const SEARCH_ORDER: u32 = 16;
+/// Above every evaluation, in hundredths of a disc.
+const EVAL_INFINITY: i32 = INFINITY * 100;
 /// The weight of the fastest-first key against the evaluation (in hundredths of a disc): one
 /// reply more for the opponent weighs as much as 9.6 discs of evaluation. Measured on FFO
 /// #40-#44 (nodes, one thread) without the potential mobility, from 16 empties: 1.6 discs →
@@ -266,7 +279,9 @@ impl<'a, M: Layout> Worker<'a, M> {
                     * 64
                     + self.potential_mobility(child_p, child_o) * POTENTIAL_WEIGHT
                     + 4 * i32::from(self.board.rank[x as usize]);
-                if n >= EVAL_ORDER {
+                if n >= SEARCH_ORDER {
+                    fastest * FASTEST_WEIGHT + self.eval_search(child_p, child_o, 1, -EVAL_INFINITY, EVAL_INFINITY)
+                } else if n >= EVAL_ORDER {
                     // The child's evaluation is the opponent's: lower is better for the mover.
                     fastest * FASTEST_WEIGHT + self.board.evaluate(child_p, child_o)
                 } else {
@@ -284,6 +299,39 @@ impl<'a, M: Layout> Worker<'a, M> {
             }
             list[j] = c;
         }
+    }
+
+    /// The value for the mover of `p` against `o` by a plain alpha-beta search `depth` plies
+    /// deep on the static evaluation, in hundredths of a disc (a finished game counts its
+    /// final score).
+    fn eval_search(&self, p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return self.board.evaluate(p, o);
+        }
+        let mg = &self.board.mg;
+        let moves = mg.legal(p, o);
+        if moves.is_zero() {
+            if mg.legal(o, p).is_zero() {
+                return 100 * self.board.final_score(p, o);
+            }
+            return -self.eval_search(o, p, depth, -beta, -alpha);
+        }
+        let (mut best, mut alpha) = (-EVAL_INFINITY, alpha);
+        let mut rest = moves;
+        while !rest.is_zero() {
+            let x = rest.lowest();
+            rest = rest.without_lowest();
+            let flips = mg.flips(p, o, x);
+            let v = -self.eval_search(o ^ flips, p | flips | M::Word::bit(x), depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        best
     }
 
     /// The empty cells of the position that touch a disc of `o`: where `p`, to move, may get
