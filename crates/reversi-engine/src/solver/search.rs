@@ -338,11 +338,15 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// moves later.
     #[inline]
     fn potential_mobility(&self, p: M::Word, o: M::Word) -> i32 {
+        let empty = !(p | o) & self.board.playable;
+        if let Some(words) = &self.board.words {
+            return (empty & words.lines().neighbours(o)).count() as i32;
+        }
         let mut count = 0;
-        let mut empty = !(p | o) & self.board.playable;
-        while !empty.is_zero() {
-            let y = empty.lowest();
-            empty = empty.without_lowest();
+        let mut rest = empty;
+        while !rest.is_zero() {
+            let y = rest.lowest();
+            rest = rest.without_lowest();
             count += i32::from(!(self.board.neighbours[y as usize] & o).is_zero());
         }
         count
