@@ -10,7 +10,7 @@ use reversi_core::{Geometry, Square};
 
 /// The four lines through a cell, by their step in the row-major layout: a row, a column and
 /// the two diagonals.
-const LINES: usize = 4;
+pub(crate) const LINES: usize = 4;
 
 /// What the closure needs to know about a board's lines.
 pub(crate) struct Lines<W> {
@@ -86,7 +86,15 @@ impl<W: Word> Lines<W> {
     /// The discs of `discs` that can never flip, with the board's empty cells `empty`.
     #[inline]
     pub(crate) fn stable(&self, discs: W, empty: W) -> W {
-        let safe: [W; LINES] = core::array::from_fn(|i| {
+        self.stable_in(discs, &self.safe(empty))
+    }
+
+    /// For each line, the cells that no move can flip along it, with the board's empty cells
+    /// `empty`: those with a wall on one side, and those whose segment is full. Shared by both
+    /// colours' [`stable_in`](Self::stable_in).
+    #[inline]
+    pub(crate) fn safe(&self, empty: W) -> [W; LINES] {
+        core::array::from_fn(|i| {
             // The cells whose segment along line `i` reaches an empty cell.
             let mut open = empty;
             loop {
@@ -97,7 +105,13 @@ impl<W: Word> Lines<W> {
                 open = grown;
             }
             (self.playable & !open) | self.walled[i]
-        });
+        })
+    }
+
+    /// The discs of `discs` that can never flip, given the lines' [`safe`](Self::safe) cells:
+    /// the smallest set whose discs are, along each line, safe or next to one of the set.
+    #[inline]
+    pub(crate) fn stable_in(&self, discs: W, safe: &[W; LINES]) -> W {
         let mut found = W::ZERO;
         loop {
             let mut next = discs;

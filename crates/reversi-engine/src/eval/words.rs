@@ -51,7 +51,8 @@ impl<M: Layout> WordEvaluator<M> {
         let diff = |set: M::Word| (p & set).count() as i32 - (o & set).count() as i32;
         let (my_moves, their_moves) = (mg.legal(p, o), mg.legal(o, p));
         let near_empty = lines.neighbours(empty);
-        let (my_stable, their_stable) = (lines.stable(p, empty), lines.stable(o, empty));
+        let safe = lines.safe(empty);
+        let (my_stable, their_stable) = (lines.stable_in(p, &safe), lines.stable_in(o, &safe));
         let (x_cells, c_cells) = lines.neighbours_by_line(self.corners & empty);
         let (x_cells, c_cells) = (x_cells & !self.corners, c_cells & !self.corners);
         let counts: [i32; COUNTS] = [
