@@ -495,8 +495,18 @@ impl Solver {
 /// 330 M; from 18 empties, depth 6, width 3: 256 M (depth 4: 316 M; depth 8: 264 M; width 2
 /// or 5: 255 M).
 const ASPIRATION_FROM: u32 = 18;
-/// The guess's search depth, in plies.
+/// The guess's search depth, in plies, below [`DEEP_GUESS_FROM`] empties.
 const GUESS_DEPTH: u32 = 6;
+/// Empty cells from which the guess searches [`DEEP_GUESS_DEPTH`] plies: a better guess saves
+/// a second window on a long solve, but takes 0.19-0.97 s on FFO #40-#53 (depth 6: 4-16 ms),
+/// which a solve of 20 empties does not repay. With the fifth round's solver, FFO #40-#49 (nodes, one thread): all at depth 6
+/// 2 522 M, at 8 2 610 M, at 10 2 400 M; #40-#44 (20-23 empties) alone 169.3 M at 6 and
+/// 175.5 M at 10; #45-#49 (24-26 empties) 2 353 M at 6 and 2 224 M at 10 (#45 590 M → 497 M,
+/// #48 818 M → 696 M, but #49 760 M → 871 M). #53 (28 empties, two threads), whose depth-6
+/// guess misses by 5: 8.4 G nodes and 258 s at depth 6, 7.6 G and 238 s at 10.
+const DEEP_GUESS_FROM: u32 = 24;
+/// The guess's depth from [`DEEP_GUESS_FROM`] empties.
+const DEEP_GUESS_DEPTH: u32 = 10;
 /// The first window is the guess plus or minus this, bounds excluded.
 const ASPIRATION_WIDTH: i32 = 3;
 /// When the value falls outside a window, the next one starts at the bound that search proved
@@ -511,11 +521,13 @@ const WIDEN: i32 = 3;
 /// evaluation, for positions big enough that a narrow first window pays for it (a few
 /// thousand nodes, which the limits do not watch).
 fn guess(position: &Position, scoring: Scoring) -> Option<(i32, u64)> {
-    if position.empty_cells().len() < ASPIRATION_FROM {
+    let empties = position.empty_cells().len();
+    if empties < ASPIRATION_FROM {
         return None;
     }
+    let depth = if empties >= DEEP_GUESS_FROM { DEEP_GUESS_DEPTH } else { GUESS_DEPTH };
     let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_scoring(scoring);
-    let result = searcher.search(position, crate::search::Limits::depth(GUESS_DEPTH))?;
+    let result = searcher.search(position, crate::search::Limits::depth(depth))?;
     Some(((result.value().centidiscs() as f64 / 100.0).round() as i32, result.nodes()))
 }
 
