@@ -41,10 +41,10 @@ const _: () = assert!(ETC > DEEP);
 /// single thread): 0 → 128 M, 1 → 89 M, 2 → 87 M.
 const CORNER_REPLY: i32 = 2;
 /// Empty cells from which the ordering also weighs the static evaluation of each child: it
-/// costs a conversion to a [`Position`](reversi_core::Position) and the analysis of the
-/// child, which only pays far from the end. Measured on FFO #40-#44 (nodes, one thread):
-/// never 381 M, from 20 empties 399 M, 16 → 352 M, 14 → 330 M, 12 → 313 M, 10 → 301 M; the
-/// time was best from 14. Since the evaluation runs on words, and with the one-ply search
+/// costs the child's features (mobility of both sides, stable discs, edge patterns...), which
+/// only pays far from the end. Measured on FFO #40-#44 (nodes, one thread), when it went
+/// through a [`Position`](reversi_core::Position): never 381 M, from 20 empties 399 M, 16 →
+/// 352 M, 14 → 330 M, 12 → 313 M, 10 → 301 M; the time was best from 14. Since the evaluation runs on words, and with the one-ply search
 /// from [`SEARCH_ORDER`]: from 12 empties 177.5 M nodes against 185.6 M, but 1.02 and 0.96
 /// of the time, so 14 stays.
 const EVAL_ORDER: u32 = 14;
