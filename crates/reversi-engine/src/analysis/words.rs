@@ -24,6 +24,9 @@ pub(crate) struct Lines<W> {
     down: [W; LINES],
     /// For each line, the cells with a wall (off the board, cut, blocked) on one side along it.
     walled: [W; LINES],
+    /// For each line, the doubling steps that span its longest segment (`2^doublings - 1`
+    /// cells at least): no more, so that no shift reaches past the word.
+    doublings: [u32; LINES],
 }
 
 impl<W: Word> Lines<W> {
@@ -46,8 +49,16 @@ impl<W: Word> Lines<W> {
         // wider than the board, the cells between rows are not playable anyway.)
         let up = [playable & !first, playable, playable & !first, playable & !last];
         let down = [playable & !last, playable, playable & !last, playable & !first];
-        let mut lines =
-            Lines { playable, steps: [1, stride, stride + 1, stride - 1], up, down, walled: [W::ZERO; LINES] };
+        let bits = |length: u32| u32::BITS - (length - 1).leading_zeros();
+        let doublings = [bits(width), bits(height), bits(width.min(height)), bits(width.min(height))];
+        let mut lines = Lines {
+            playable,
+            steps: [1, stride, stride + 1, stride - 1],
+            up,
+            down,
+            walled: [W::ZERO; LINES],
+            doublings,
+        };
         for i in 0..LINES {
             let both_sides = lines.shift_up(playable, i) & lines.shift_down(playable, i);
             lines.walled[i] = playable & !both_sides;
@@ -95,16 +106,22 @@ impl<W: Word> Lines<W> {
     #[inline]
     pub(crate) fn safe(&self, empty: W) -> [W; LINES] {
         core::array::from_fn(|i| {
-            // The cells whose segment along line `i` reaches an empty cell.
-            let mut open = empty;
-            loop {
-                let grown = open | self.shift_up(open, i) | self.shift_down(open, i);
-                if grown == open {
-                    break;
+            // The cells whose segment along line `i` reaches an empty cell: the empty cells
+            // spread both ways through playable cells, by doubling steps (a parallel prefix
+            // fill), each step's reach being the cells whose whole run back is playable.
+            let (mut forward, mut backward) = (empty, empty);
+            let (mut up, mut down) = (self.up[i], self.down[i]);
+            let mut step = self.steps[i];
+            for k in 0..self.doublings[i] {
+                forward = forward | (up & (forward << step));
+                backward = backward | (down & (backward >> step));
+                if k + 1 < self.doublings[i] {
+                    up = up & (up << step);
+                    down = down & (down >> step);
+                    step *= 2;
                 }
-                open = grown;
             }
-            (self.playable & !open) | self.walled[i]
+            (self.playable & !(forward | backward)) | self.walled[i]
         })
     }
 
