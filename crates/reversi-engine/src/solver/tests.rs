@@ -292,6 +292,20 @@ fn an_empty_window_is_an_error() {
     assert!(Window::new(-1, 1).is_ok());
 }
 
+/// Runs `visitor` on the generator of `pos`'s board, and checks that the board has the
+/// row-major layout and that the two answers it gives (on words, and on the `Position`) agree.
+fn both_agree<T, V>(pos: &Position, visitor: V) -> Result<(), TestCaseError>
+where
+    T: PartialEq + std::fmt::Debug,
+    V: kernel::Visitor<Output = Option<(T, T)>>,
+{
+    let found = kernel::dispatch(pos.geometry(), visitor);
+    prop_assert!(found.is_some(), "{:?} has no row-major layout", pos.geometry());
+    let (words, position) = found.expect("checked");
+    prop_assert_eq!(words, position, "{}", pos);
+    Ok(())
+}
+
 /// The stable discs of both colours of `pos` by the solver's closure on words, if its board
 /// has the row-major layout, with the analysis' on the same position.
 struct StableOnWords<'a>(&'a Position);
@@ -315,10 +329,7 @@ proptest! {
     #[test]
     fn stable_discs_on_words_match_the_analysis(seed in any::<u64>(), empties in 0u64..60) {
         let pos = random_position(seed, empties);
-        let found = kernel::dispatch(pos.geometry(), StableOnWords(&pos));
-        prop_assert!(found.is_some(), "{:?} has no row-major layout", pos.geometry());
-        let (words, analysis) = found.expect("checked");
-        prop_assert_eq!(words, analysis, "{}", pos);
+        both_agree(&pos, StableOnWords(&pos))?;
     }
 }
 
@@ -350,9 +361,6 @@ proptest! {
     #[test]
     fn evaluation_on_words_matches_the_evaluator(seed in any::<u64>(), empties in 0u64..80) {
         let pos = random_position(seed, empties);
-        let found = kernel::dispatch(pos.geometry(), EvaluateOnWords(&pos));
-        prop_assert!(found.is_some(), "{:?} has no row-major layout", pos.geometry());
-        let (words, evaluator) = found.expect("checked");
-        prop_assert_eq!(words, evaluator, "{}", pos);
+        both_agree(&pos, EvaluateOnWords(&pos))?;
     }
 }
