@@ -4,10 +4,9 @@
 //! the end.
 
 use reversi_core::kernel::{Layout, Word};
-use reversi_core::{Color, Geometry, Position, Square};
+use reversi_core::{Geometry, Square};
 use reversi_variants::Scoring;
 
-use crate::eval::Evaluator;
 use crate::eval::words::WordEvaluator;
 
 /// Cells a board may have (16×16).
@@ -36,19 +35,17 @@ pub(super) struct Board<M: Layout> {
     /// The cells next to a corner: a move there often gives the corner away.
     pub near_corners: M::Word,
     /// The static evaluation on the words, for the move ordering far from the end, and the
-    /// lines for the stability cut-off; `None` if the layout is not row-major (a test checks
-    /// that every board's is).
-    pub words: Option<WordEvaluator<M>>,
-    geometry: Geometry,
-    /// The evaluation on a `Position`, if `words` is `None`.
-    evaluator: Evaluator,
+    /// lines for the stability cut-off.
+    pub words: WordEvaluator<M>,
 }
 
 impl<M: Layout> Board<M> {
     pub(super) fn new(mg: M, geometry: &Geometry, scoring: Scoring) -> Board<M> {
         let playable_set = geometry.playable();
         let playable = mg.compact(playable_set);
-        let words = WordEvaluator::new(&mg, geometry);
+        // Every generator lays its board out row by row; the solver's tests check it on every
+        // shape.
+        let words = WordEvaluator::new(&mg, geometry).expect("the generators' layouts are row-major");
         let mut board = Board {
             mg,
             playable,
@@ -62,8 +59,6 @@ impl<M: Layout> Board<M> {
             neighbours: [M::Word::ZERO; MAX_CELLS],
             near_corners: M::Word::ZERO,
             words,
-            geometry: *geometry,
-            evaluator: Evaluator::new(geometry),
         };
         let (w, h) = (geometry.width(), geometry.height());
         let quarter = |sq: Square| (sq.column() >= w / 2, sq.row() >= h / 2);
@@ -109,14 +104,9 @@ impl<M: Layout> Board<M> {
     }
 
     /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.
+    #[inline]
     pub(super) fn evaluate(&self, p: M::Word, o: M::Word) -> i32 {
-        if let Some(words) = &self.words {
-            return words.evaluate(&self.mg, p, o);
-        }
-        // The colours do not matter: the evaluation is the side to move's.
-        let position = Position::from_parts(self.geometry, self.mg.expand(p), self.mg.expand(o), Color::Black)
-            .expect("the solver's discs are on the board");
-        self.evaluator.evaluate(&position)
+        self.words.evaluate(&self.mg, p, o)
     }
 
     /// The square of compact index `i`.

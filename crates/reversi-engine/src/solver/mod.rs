@@ -499,8 +499,8 @@ const ASPIRATION_FROM: u32 = 18;
 const GUESS_DEPTH: u32 = 6;
 /// Empty cells from which the guess searches [`DEEP_GUESS_DEPTH`] plies: a better guess saves
 /// a second window on a long solve, but takes 0.19-0.97 s on FFO #40-#53 (depth 6: 4-16 ms),
-/// which a solve of 20 empties does not repay. With the fifth round's solver, FFO #40-#49 (nodes, one thread): all at depth 6
-/// 2 522 M, at 8 2 610 M, at 10 2 400 M; #40-#44 (20-23 empties) alone 169.3 M at 6 and
+/// which a solve of 20 empties does not repay. With the fifth round's solver, FFO #40-#49
+/// (nodes, one thread): all at depth 6 2 522 M, at 8 2 610 M, at 10 2 400 M; #40-#44 (20-23 empties) alone 169.3 M at 6 and
 /// 175.5 M at 10; #45-#49 (24-26 empties) 2 353 M at 6 and 2 224 M at 10 (#45 590 M → 497 M,
 /// #48 818 M → 696 M, but #49 760 M → 871 M). #53 (28 empties, two threads), whose depth-6
 /// guess misses by 5: 8.4 G nodes and 258 s at depth 6, 7.6 G and 238 s at 10.

@@ -44,9 +44,9 @@ const CORNER_REPLY: i32 = 2;
 /// costs the child's features (mobility of both sides, stable discs, edge patterns...), which
 /// only pays far from the end. Measured on FFO #40-#44 (nodes, one thread), when it went
 /// through a [`Position`](reversi_core::Position): never 381 M, from 20 empties 399 M, 16 →
-/// 352 M, 14 → 330 M, 12 → 313 M, 10 → 301 M; the time was best from 14. Since the evaluation runs on words, and with the one-ply search
-/// from [`SEARCH_ORDER`]: from 12 empties 177.5 M nodes against 185.6 M, but 1.02 and 0.96
-/// of the time, so 14 stays.
+/// 352 M, 14 → 330 M, 12 → 313 M, 10 → 301 M; the time was best from 14. Since the
+/// evaluation runs on words, and with the one-ply search from [`SEARCH_ORDER`]: from 12
+/// empties 177.5 M nodes against 185.6 M, but 1.02 and 0.96 of the time, so 14 stays.
 const EVAL_ORDER: u32 = 14;
 /// Empty cells from which the ordering weighs, instead of the child's static evaluation, the
 /// value of a one-ply search below it (the best reply's evaluation): the static evaluation
@@ -341,17 +341,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     #[inline]
     fn potential_mobility(&self, p: M::Word, o: M::Word) -> i32 {
         let empty = !(p | o) & self.board.playable;
-        if let Some(words) = &self.board.words {
-            return (empty & words.lines().neighbours(o)).count() as i32;
-        }
-        let mut count = 0;
-        let mut rest = empty;
-        while !rest.is_zero() {
-            let y = rest.lowest();
-            rest = rest.without_lowest();
-            count += i32::from(!(self.board.neighbours[y as usize] & o).is_zero());
-        }
-        count
+        (empty & self.board.words.lines().neighbours(o)).count() as i32
     }
 
     /// A node with [`DEEP`] empty cells or more.
@@ -372,7 +362,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             Probe::Cut(value) => return value,
             Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
         };
-        if let Some(bound) = self.stability_cut(p, o, alpha) {
+        if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
         }
         let mg = &self.board.mg;
@@ -397,16 +387,13 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// if there is one. It is looked for only when `alpha` is high for the empties left
     /// ([`STABILITY_FROM`]) and the opponent has enough discs for it to be possible.
     #[inline]
-    fn stability_cut(&self, p: M::Word, o: M::Word, alpha: i32) -> Option<i32> {
+    fn stability_cut(&self, p: M::Word, o: M::Word, alpha: i32, n: u32) -> Option<i32> {
         let board = self.board;
-        let lines = board.words.as_ref()?.lines();
-        let empty = !(p | o) & board.playable;
-        if alpha < STABILITY_FROM.0 * empty.count() as i32 - STABILITY_FROM.1
-            || board.cells - 2 * o.count() as i32 > alpha
-        {
+        if alpha < STABILITY_FROM.0 * n as i32 - STABILITY_FROM.1 || board.cells - 2 * o.count() as i32 > alpha {
             return None;
         }
-        let bound = board.cells - 2 * lines.stable(o, empty).count() as i32;
+        let empty = !(p | o) & board.playable;
+        let bound = board.cells - 2 * board.words.lines().stable(o, empty).count() as i32;
         (bound <= alpha).then_some(bound)
     }
 
@@ -577,7 +564,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     #[allow(clippy::too_many_arguments)]
     fn mid(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed) -> i32 {
         self.nodes += 1;
-        if let Some(bound) = self.stability_cut(p, o, alpha) {
+        if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
         }
         let mg = &self.board.mg;
