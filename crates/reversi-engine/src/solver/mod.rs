@@ -505,9 +505,14 @@ const GUESS_DEPTH: u32 = 6;
 /// #48 818 M → 696 M, but #49 760 M → 871 M). #53 (28 empties, two threads), whose depth-6
 /// guess misses by 5: 8.4 G nodes and 258 s at depth 6, 7.6 G and 238 s at 10.
 const DEEP_GUESS_FROM: u32 = 24;
-/// The guess's depth from [`DEEP_GUESS_FROM`] empties.
+/// The guess's depth from [`DEEP_GUESS_FROM`] empties. Depth 12 is hardly closer on FFO
+/// #45-#58: its first window would miss the value on 8 of the 14, depth 10's on 9, and it
+/// takes 1.0-16.4 s (depth 10: 0.2-1.3 s).
 const DEEP_GUESS_DEPTH: u32 = 10;
-/// The first window is the guess plus or minus this, bounds excluded.
+/// The first window is the guess plus or minus this, bounds excluded. With the depth-10
+/// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
+/// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
+/// a wider first one costs more on the positions it hits).
 const ASPIRATION_WIDTH: i32 = 3;
 /// When the value falls outside a window, the next one starts at the bound that search proved
 /// and reaches this many times further: the depth-6 guess misses by 5-13 on half of FFO

@@ -73,13 +73,15 @@ const FASTEST_WEIGHT: i32 = 8;
 /// CPU 5 % lower with 16 in two alternated rounds.
 const POTENTIAL_WEIGHT: i32 = 16;
 /// Empty cells from which a node's moves may be shared between threads: below, a subtree is
-/// too small to be worth a thread.
+/// too small to be worth a thread. FFO #45-#49 with two threads (wall s, M nodes; one thread
+/// 2 224 M): from 14 106.3 s, 2 697 M; from 16 100.6 s, 2 691 M; from 18 108.9 s, 2 691 M.
 pub(super) const SPLIT: u32 = 16;
 /// Moves a node searches alone before it may share the others: a node whose first two moves
 /// did not cut off will likely search them all, so helpers waste little on it. FFO #42 with
 /// two threads (nodes, wall time; one thread: 105 M, 5.14 s): one move 171 M, 4.44 s; two
 /// 115 M, 3.03 s; three 121 M, 3.53 s. FFO #44 (one thread 74 M, 4.31 s): one 110 M, 3.24 s;
-/// two 98 M, 3.57 s; three 77 M, 3.32 s.
+/// two 98 M, 3.57 s; three 77 M, 3.32 s. #45-#49 (as for [`SPLIT`]): one 107.3 s, 2 811 M;
+/// two 100.6 s, 2 691 M; three 109.5 s, 2 594 M.
 const ALONE_BEFORE_SPLIT: usize = 2;
 /// Empty cells from which a node looks whether its split was called off, between the
 /// regular looks at the limits.
