@@ -619,14 +619,14 @@ impl<'a, M: Layout> Worker<'a, M> {
         n: u32,
         passed: Passed,
     ) -> i32 {
-        match n {
-            1 => return self.last(p, o, empty),
-            2 => return self.two(p, o, alpha, beta, empty, passed),
-            _ => {}
+        if n == 1 {
+            return self.last(p, o, empty);
         }
         self.nodes += 1;
         let mg = &self.board.mg;
-        let (odd, even) = self.parity_split(empty);
+        // Two cells lie in one region (both even) or in two (both odd): either way their
+        // parity order is the board order, so the regions are not looked up.
+        let (odd, even) = if n == 2 { (empty, M::Word::ZERO) } else { self.parity_split(empty) };
         let mut best = -INFINITY;
         let mut alpha = alpha;
         for group in [odd, even] {
@@ -660,41 +660,6 @@ impl<'a, M: Layout> Worker<'a, M> {
                 return -self.board.final_score(o, p);
             }
             return -self.shallow(o, p, -beta, -alpha, empty, n, Passed::Yes);
-        }
-        best
-    }
-
-    /// A position with the two empty cells `empty`: each tried in board order (the parity
-    /// order of two cells is that order), each answered by [`Worker::last`], which needs no
-    /// window: `alpha` only passes to the opponent with a pass.
-    #[inline(always)]
-    fn two(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, passed: Passed) -> i32 {
-        self.nodes += 1;
-        let mg = &self.board.mg;
-        let x = empty.lowest();
-        let y = empty.without_lowest().lowest();
-        let mut best = -INFINITY;
-        for (here, there) in [(x, y), (y, x)] {
-            if (self.board.neighbours[here as usize] & o).is_zero() {
-                continue;
-            }
-            let flips = mg.flips(p, o, here);
-            if flips.is_zero() {
-                continue;
-            }
-            let v = -self.last(o ^ flips, p | flips | M::Word::bit(here), M::Word::bit(there));
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-            }
-        }
-        if best == -INFINITY {
-            if passed == Passed::Yes {
-                return -self.board.final_score(o, p);
-            }
-            return -self.two(o, p, -beta, -alpha, empty, Passed::Yes);
         }
         best
     }
