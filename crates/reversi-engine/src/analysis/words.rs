@@ -10,7 +10,7 @@ use reversi_core::{Geometry, Square};
 
 /// The four lines through a cell, by their step in the row-major layout: a row, a column and
 /// the two diagonals.
-pub(crate) const LINES: usize = 4;
+const LINES: usize = 4;
 
 /// What the closure needs to know about a board's lines.
 pub(crate) struct Lines<W> {
