@@ -12,7 +12,10 @@
 //! allocates per node. With several threads, a node whose moves are shared starts a helper
 //! thread for each idle one (never more than the thread count at a time), and an exact solve
 //! of 18 empties or more first guesses its value with a shallow search that has a 1 MB table
-//! of its own.
+//! of its own. From 22 empties, a selective search (probable cut-offs, which may be wrong)
+//! comes before the exact one: its value is the exact search's first guess and its moves,
+//! left in the table, order it; its bounds are marked as such and never reach the exact search,
+//! so the answer stays exact.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -37,7 +40,7 @@ mod table;
 
 use std::num::NonZeroUsize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_core::Position;
@@ -46,8 +49,8 @@ use reversi_variants::{Move, Scoring};
 
 use crate::search::Searcher;
 use board::Board;
-use search::{Control, INFINITY, Worker};
-use table::Table;
+use search::{Control, INFINITY, Selection, Worker};
+use table::{Selectivity, Table};
 
 /// What a solve computes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -378,6 +381,8 @@ pub struct Solver {
     threads: NonZeroUsize,
     /// Empty cells from which a node may be shared between threads.
     split: u32,
+    /// Where a solve searches selectively first.
+    selection: Selection,
 }
 
 impl Default for Solver {
@@ -408,7 +413,12 @@ impl Solver {
     /// dozen bytes at least), one thread.
     #[must_use]
     pub fn with_hash_bytes(bytes: usize) -> Solver {
-        Solver { table: Table::new(bytes), threads: NonZeroUsize::MIN, split: search::SPLIT }
+        Solver {
+            table: Table::new(bytes),
+            threads: NonZeroUsize::MIN,
+            split: search::SPLIT,
+            selection: search::SELECTION,
+        }
     }
 
     /// The same solver with `threads` threads (the calling thread is one of them).
@@ -422,6 +432,12 @@ impl Solver {
     #[cfg(test)]
     fn split_from(self, empties: u32) -> Solver {
         Solver { split: empties, ..self }
+    }
+
+    /// The same solver with another selection: tests make small positions search selectively.
+    #[cfg(test)]
+    fn selection(self, selection: Selection) -> Solver {
+        Solver { selection, ..self }
     }
 
     /// The table's size in bytes.
@@ -509,6 +525,9 @@ const DEEP_GUESS_FROM: u32 = 24;
 /// #45-#58: its first window would miss the value on 8 of the 14, depth 10's on 9, and it
 /// takes 1.0-16.4 s (depth 10: 0.2-1.3 s).
 const DEEP_GUESS_DEPTH: u32 = 10;
+/// The selectivity of the selective search that precedes an exact one
+/// ([`search::SELECTION`]).
+const SELECTIVE: Selectivity = Selectivity(1);
 /// The first window is the guess plus or minus this, bounds excluded. With the depth-10
 /// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
 /// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
@@ -581,6 +600,8 @@ impl Visitor for Job<'_> {
             reason: std::sync::Mutex::new(None),
             idle: AtomicIsize::new(self.solver.threads.get() as isize - 1),
             split: self.solver.split,
+            selection: self.solver.selection,
+            selectivity: AtomicU8::new(Selectivity::EXACT.0),
         };
         let run = Run { board: &board, table: &self.solver.table, control: &control };
         let empties = (!(p | o) & board.playable).count();
@@ -679,28 +700,46 @@ impl<M: Layout> Run<'_, M> {
         }
     }
 
+    /// A search in an aspiration window around `guess`; while the value falls outside, a
+    /// search again on that side, from the bound the last one proved, [`WIDEN`] times wider.
+    fn aspiration(&self, p: M::Word, o: M::Word, guess: i32) -> Option<root::Found> {
+        let (mut alpha, mut beta, mut width) = (guess - ASPIRATION_WIDTH, guess + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
+        loop {
+            let found = self.root(p, o, alpha, beta)?;
+            if found.value <= alpha {
+                width *= WIDEN;
+                (alpha, beta) = ((found.value - width).max(-INFINITY), found.value + 1);
+            } else if found.value >= beta {
+                width *= WIDEN;
+                (alpha, beta) = (found.value - 1, (found.value + width).min(INFINITY));
+            } else {
+                return Some(found);
+            }
+        }
+    }
+
+    /// The value of a selective search of the position, from the selection's empties (else
+    /// `guess` itself): a closer guess than the shallow search's, and the moves it leaves in
+    /// the table order the exact search. `None` if interrupted.
+    fn selective_guess(&self, p: M::Word, o: M::Word, guess: i32) -> Option<i32> {
+        if (!(p | o) & self.board.playable).count() < self.control.selection.from {
+            return Some(guess);
+        }
+        self.control.selectivity.store(SELECTIVE.0, Ordering::Relaxed);
+        let found = self.aspiration(p, o, guess);
+        self.control.selectivity.store(Selectivity::EXACT.0, Ordering::Relaxed);
+        Some(found?.value)
+    }
+
     fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<Solution> {
         let mg = &self.board.mg;
         if mg.legal(p, o).is_zero() && mg.legal(o, p).is_zero() {
             return None;
         }
         let found = match guess {
-            // An aspiration window around the guess; while the value falls outside, a search
-            // again on that side, from the bound the last one proved, [`WIDEN`] times wider.
             Some(g) => {
-                let (mut alpha, mut beta, mut width) = (g - ASPIRATION_WIDTH, g + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
-                loop {
-                    let found = self.root(p, o, alpha, beta)?;
-                    if found.value <= alpha {
-                        width *= WIDEN;
-                        (alpha, beta) = ((found.value - width).max(-INFINITY), found.value + 1);
-                    } else if found.value >= beta {
-                        width *= WIDEN;
-                        (alpha, beta) = (found.value - 1, (found.value + width).min(INFINITY));
-                    } else {
-                        break found;
-                    }
-                }
+                let g = self.selective_guess(p, o, g)?;
+                self.aspiration(p, o, g)?
             }
             None => {
                 let (alpha, beta) = Run::<M>::window(mode, None);

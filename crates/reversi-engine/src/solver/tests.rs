@@ -210,6 +210,36 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A selective search before the exact one, here from 7 empties with probable cut-offs of
+    /// any margin (a negative one cuts almost everywhere, often wrongly), leaves the exact value
+    /// and line unchanged: its bounds never reach the exact search, on one thread or three.
+    #[test]
+    fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margin in -600i32..900) {
+        let pos = random_position(seed, 10);
+        if !pos.is_game_over() {
+            let selection = search::Selection { from: 0, probcut_from: search::DEEP, margin };
+            for threads in [1, 3] {
+                let solver = Solver::with_hash_mb(1)
+                    .threads(NonZeroUsize::new(threads).expect("not zero"))
+                    .split_from(8)
+                    .selection(selection);
+                let scoring = Scoring::Wof;
+                let expected = naive(&pos, scoring);
+                let limits = Limits::none();
+                let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
+                let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
+                prop_assert_eq!(solution.value(), expected, "{} margin {}", pos, margin);
+                let end = play_out(&pos, solution.pv());
+                let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
+                prop_assert_eq!(sign * final_score(&end, scoring), expected);
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Two and three threads find the values one does; nodes split from 8 empties here (16
