@@ -721,8 +721,14 @@ impl<M: Layout> Run<'_, M> {
     /// The value of a selective search of the position, from the selection's empties (else
     /// `guess` itself): a closer guess than the shallow search's, and the moves it leaves in
     /// the table order the exact search. `None` if interrupted.
+    ///
+    /// Not when the guess is near a wipe-out (three quarters of the board's cells or more):
+    /// the evaluation does not see a wipe-out coming, so the probable cut-offs drop the very
+    /// lines that prove it, and the selective search wanders. FFO #59 (34 empties, +64):
+    /// 265 M nodes and 14.8 s with it, 0.7 M nodes and 0.34 s without (two threads).
     fn selective_guess(&self, p: M::Word, o: M::Word, guess: i32) -> Option<i32> {
-        if (!(p | o) & self.board.playable).count() < self.control.selection.from {
+        let empties = (!(p | o) & self.board.playable).count();
+        if empties < self.control.selection.from || 4 * guess.abs() >= 3 * self.board.cells {
             return Some(guess);
         }
         self.control.selectivity.store(SELECTIVE.0, Ordering::Relaxed);
