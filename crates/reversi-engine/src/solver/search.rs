@@ -122,7 +122,10 @@ pub(super) struct Selection {
 /// 1 941 M. The cheap searches of small margins settle on a wrong value (#49: +11 for +16 at
 /// 10 discs) and leave few moves; wide margins search almost everything twice. Two selective
 /// searches, 10 then 20 discs, 1 467 M; three (5, 10, 20) 1 684 M. FFO #50-#52: 1 866 M against
-/// 2 180 M.
+/// 2 180 M. Probable cut-offs from 10 empties: 1 413 M, #50-#52 1 792 M, but the same time
+/// within the noise (99.3 s against 101.5 s on #45-#49); from 8, 1 301 M but 113.9 s; from 14,
+/// 1 619 M. A margin one disc wider per empty above 20 (narrower below): 1 155 M, but #50-#52
+/// 1 905 M and FFO #53 on two threads 194.9 s against 181.0 s.
 pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margin: 1500 };
 /// The depth of the shallow search that predicts a node's value for a probable cut-off.
 /// Depth 4 (FFO #45-#49, margin 15 discs) 1 311 M nodes against depth 2's 1 455 M, but each
