@@ -702,19 +702,33 @@ impl<M: Layout> Run<'_, M> {
 
     /// A search in an aspiration window around `guess`; while the value falls outside, a
     /// search again on that side, from the bound the last one proved, [`WIDEN`] times wider.
+    ///
+    /// A selective search may fall below a window after it rose above the last one (its
+    /// cut-offs depend on the window): its answer is then the last bound, a guess as good as
+    /// any. An exact search never does, since its bounds are true ones.
     fn aspiration(&self, p: M::Word, o: M::Word, guess: i32) -> Option<root::Found> {
         let (mut alpha, mut beta, mut width) = (guess - ASPIRATION_WIDTH, guess + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
+        let mut fell = None;
         loop {
             let found = self.root(p, o, alpha, beta)?;
-            if found.value <= alpha {
-                width *= WIDEN;
-                (alpha, beta) = ((found.value - width).max(-INFINITY), found.value + 1);
+            let low = if found.value <= alpha {
+                true
             } else if found.value >= beta {
-                width *= WIDEN;
-                (alpha, beta) = (found.value - 1, (found.value + width).min(INFINITY));
+                false
             } else {
                 return Some(found);
+            };
+            if fell.is_some_and(|was_low| was_low != low) {
+                debug_assert!(self.control.selectivity() > Selectivity::EXACT, "an exact search turned back");
+                return Some(found);
             }
+            fell = Some(low);
+            width *= WIDEN;
+            (alpha, beta) = if low {
+                ((found.value - width).max(-INFINITY), found.value + 1)
+            } else {
+                (found.value - 1, (found.value + width).min(INFINITY))
+            };
         }
     }
 
