@@ -40,7 +40,7 @@ mod table;
 
 use std::num::NonZeroUsize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_core::Position;
@@ -601,7 +601,6 @@ impl Visitor for Job<'_> {
             idle: AtomicIsize::new(self.solver.threads.get() as isize - 1),
             split: self.solver.split,
             selection: self.solver.selection,
-            selectivity: AtomicU8::new(Selectivity::EXACT.0),
         };
         let run = Run { board: &board, table: &self.solver.table, control: &control };
         let empties = (!(p | o) & board.playable).count();
@@ -659,7 +658,7 @@ impl<M: Layout> Run<'_, M> {
     fn task(&self, task: Task, p: M::Word, o: M::Word) -> Option<Answer> {
         match task {
             Task::Search(window) => {
-                let found = self.root(p, o, window.alpha, window.beta)?;
+                let found = self.root(p, o, window.alpha, window.beta, Selectivity::EXACT)?;
                 let bound = if found.value <= window.alpha {
                     Bound::Upper
                 } else if found.value >= window.beta {
@@ -682,9 +681,10 @@ impl<M: Layout> Run<'_, M> {
         self.board.mg.legal(p, o).is_zero() && !self.board.mg.legal(o, p).is_zero()
     }
 
-    /// [`root::root`] on the calling thread and its helpers; `None` if interrupted.
-    fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Option<root::Found> {
-        let mut worker = Worker::new(self.board, self.table, self.control);
+    /// [`root::root`] of the given selectivity on the calling thread and its helpers; `None`
+    /// if interrupted.
+    fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, selectivity: Selectivity) -> Option<root::Found> {
+        let mut worker = Worker::new(self.board, self.table, self.control, selectivity);
         let found = root::root(&mut worker, p, o, alpha, beta);
         worker.flush();
         (!worker.stopped && !self.control.is_aborted()).then_some(found)
@@ -706,11 +706,11 @@ impl<M: Layout> Run<'_, M> {
     /// A selective search may fall below a window after it rose above the last one (its
     /// cut-offs depend on the window): its answer is then the last bound, a guess as good as
     /// any. An exact search never does, since its bounds are true ones.
-    fn aspiration(&self, p: M::Word, o: M::Word, guess: i32) -> Option<root::Found> {
+    fn aspiration(&self, p: M::Word, o: M::Word, guess: i32, selectivity: Selectivity) -> Option<root::Found> {
         let (mut alpha, mut beta, mut width) = (guess - ASPIRATION_WIDTH, guess + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
         let mut fell = None;
         loop {
-            let found = self.root(p, o, alpha, beta)?;
+            let found = self.root(p, o, alpha, beta, selectivity)?;
             let low = if found.value <= alpha {
                 true
             } else if found.value >= beta {
@@ -719,7 +719,7 @@ impl<M: Layout> Run<'_, M> {
                 return Some(found);
             };
             if fell.is_some_and(|was_low| was_low != low) {
-                debug_assert!(self.control.selectivity() > Selectivity::EXACT, "an exact search turned back");
+                debug_assert!(selectivity > Selectivity::EXACT, "an exact search turned back");
                 return Some(found);
             }
             fell = Some(low);
@@ -745,10 +745,7 @@ impl<M: Layout> Run<'_, M> {
         if empties < self.control.selection.from || 4 * guess.abs() >= 3 * self.board.cells {
             return Some(guess);
         }
-        self.control.selectivity.store(SELECTIVE.0, Ordering::Relaxed);
-        let found = self.aspiration(p, o, guess);
-        self.control.selectivity.store(Selectivity::EXACT.0, Ordering::Relaxed);
-        Some(found?.value)
+        Some(self.aspiration(p, o, guess, SELECTIVE)?.value)
     }
 
     fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<Solution> {
@@ -759,11 +756,11 @@ impl<M: Layout> Run<'_, M> {
         let found = match guess {
             Some(g) => {
                 let g = self.selective_guess(p, o, g)?;
-                self.aspiration(p, o, g)?
+                self.aspiration(p, o, g, Selectivity::EXACT)?
             }
             None => {
                 let (alpha, beta) = Run::<M>::window(mode, None);
-                self.root(p, o, alpha, beta)?
+                self.root(p, o, alpha, beta, Selectivity::EXACT)?
             }
         };
         let value = match mode {
@@ -787,7 +784,7 @@ impl<M: Layout> Run<'_, M> {
                 found.best
             } else {
                 let (alpha, beta) = Run::<M>::window(mode, Some(expected));
-                self.root(p, o, alpha, beta)?.best
+                self.root(p, o, alpha, beta, Selectivity::EXACT)?.best
             };
             let x = step.expect("a position with moves has a best move");
             pv.push(Move::Place(self.board.square(x)));

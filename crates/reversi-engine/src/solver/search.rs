@@ -13,11 +13,11 @@
 //! - The last ones ([`Worker::shallow`]): no move generation at all; each empty cell is tried
 //!   with the generator's flips, which are empty for an illegal move.
 //!
-//! A selective search (the control's selectivity above [`Selectivity::EXACT`]) is the same
+//! A selective search (a worker's selectivity above [`Selectivity::EXACT`]) is the same
 //! search with probable cut-offs at deep nodes ([`Worker::probable_cut`]); it stores its
 //! bounds at its own level, which exact searches read only for the move.
 
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::Instant;
 
 use reversi_core::kernel::{Layout, Word};
@@ -153,9 +153,6 @@ pub(super) struct Control<'a> {
     pub split: u32,
     /// Where a solve searches selectively ([`SELECTION`] but in tests).
     pub selection: Selection,
-    /// The selectivity of the search under way: above [`Selectivity::EXACT`], it trusts
-    /// the table's entries up to its level and makes probable cut-offs.
-    pub selectivity: AtomicU8,
 }
 
 impl Control<'_> {
@@ -167,11 +164,6 @@ impl Control<'_> {
 
     pub(super) fn is_aborted(&self) -> bool {
         self.aborted.load(Ordering::Relaxed)
-    }
-
-    /// The selectivity of the search under way.
-    pub(super) fn selectivity(&self) -> Selectivity {
-        Selectivity(self.selectivity.load(Ordering::Relaxed))
     }
 }
 
@@ -188,7 +180,8 @@ pub(super) struct Worker<'a, M: Layout> {
     pub stopped: bool,
     /// The split this worker searches under, if any: once it is called off, the worker stops.
     pub cancel: Option<&'a Cancel<'a>>,
-    /// Its search's selectivity (the control's, read once).
+    /// Its search's selectivity: above [`Selectivity::EXACT`], it trusts the table's entries
+    /// up to its level and makes probable cut-offs.
     pub selectivity: Selectivity,
 }
 
@@ -207,8 +200,12 @@ impl<W: Word> Candidate<W> {
 }
 
 impl<'a, M: Layout> Worker<'a, M> {
-    pub(super) fn new(board: &'a Board<M>, table: &'a Table, control: &'a Control<'a>) -> Self {
-        let selectivity = control.selectivity();
+    pub(super) fn new(
+        board: &'a Board<M>,
+        table: &'a Table,
+        control: &'a Control<'a>,
+        selectivity: Selectivity,
+    ) -> Self {
         Worker {
             board,
             table,

@@ -58,7 +58,7 @@ pub(super) fn parallel<M: Layout>(
     alpha: i32,
     beta: i32,
 ) -> (i32, u16) {
-    let (board, table, control) = (owner.board, owner.table, owner.control);
+    let (board, table, control, selectivity) = (owner.board, owner.table, owner.control, owner.selectivity);
     let cancel = Cancel { flag: AtomicBool::new(false), parent: owner.cancel };
     // (best value, its move, the window's lower end)
     let shared = Mutex::new((best.0, best.1, alpha));
@@ -88,7 +88,7 @@ pub(super) fn parallel<M: Layout>(
     std::thread::scope(|scope| {
         for _ in 0..helpers {
             let spawned = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
-                let mut helper = Worker::new(board, table, control).under(Some(cancel_ref));
+                let mut helper = Worker::new(board, table, control, selectivity).under(Some(cancel_ref));
                 work(&mut helper);
                 helper.flush();
                 control.release();
@@ -98,7 +98,7 @@ pub(super) fn parallel<M: Layout>(
                 control.release();
             }
         }
-        let mut mine = Worker::new(board, table, control).under(Some(cancel_ref));
+        let mut mine = Worker::new(board, table, control, selectivity).under(Some(cancel_ref));
         work(&mut mine);
         mine.flush();
         // Lend this thread's place while the helpers finish; take it back after.
