@@ -136,6 +136,13 @@ fn play_out(pos: &Position, pv: &[Move]) -> Position {
     pos
 }
 
+/// The final score of the line `pv` from `pos` (see [`play_out`]), for `pos`'s side to move.
+fn line_score(pos: &Position, pv: &[Move], scoring: Scoring) -> i32 {
+    let end = play_out(pos, pv);
+    let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
+    sign * final_score(&end, scoring)
+}
+
 fn scorings() -> [Scoring; 2] {
     [Scoring::Discs, Scoring::Wof]
 }
@@ -171,15 +178,11 @@ proptest! {
             prop_assert_eq!(solution.value(), expected);
             prop_assert_eq!(Some(&solution.best_move()), solution.pv().first());
             // The pv is a line of legal moves to the end whose score is the value.
-            let end = play_out(&pos, solution.pv());
-            let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
-            prop_assert_eq!(sign * final_score(&end, scoring), expected, "{} pv {:?}", pos, solution.pv());
+            prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected, "{} pv {:?}", pos, solution.pv());
 
             let wdl = solver.solve_with(&pos, scoring, &SolveOptions::new().mode(Mode::WinDrawLoss)).expect("no limit");
             prop_assert_eq!(wdl.value(), expected.signum());
-            let end = play_out(&pos, wdl.pv());
-            let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
-            prop_assert_eq!((sign * final_score(&end, scoring)).signum(), expected.signum());
+            prop_assert_eq!(line_score(&pos, wdl.pv(), scoring).signum(), expected.signum());
         }
     }
 
@@ -201,9 +204,7 @@ proptest! {
                 let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
                 prop_assert_eq!(solution.value(), expected, "{} guess {}", pos, expected + off);
-                let end = play_out(&pos, solution.pv());
-                let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
-                prop_assert_eq!(sign * final_score(&end, scoring), expected);
+                prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected);
             }
         }
     }
@@ -220,20 +221,18 @@ proptest! {
         let pos = random_position(seed, 10);
         if !pos.is_game_over() {
             let selection = search::Selection { from: 0, probcut_from: search::DEEP, margin };
+            let scoring = Scoring::Wof;
+            let expected = naive(&pos, scoring);
+            let limits = Limits::none();
             for threads in [1, 3] {
                 let solver = Solver::with_hash_mb(1)
                     .threads(NonZeroUsize::new(threads).expect("not zero"))
                     .split_from(8)
                     .selection(selection);
-                let scoring = Scoring::Wof;
-                let expected = naive(&pos, scoring);
-                let limits = Limits::none();
                 let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
                 prop_assert_eq!(solution.value(), expected, "{} margin {}", pos, margin);
-                let end = play_out(&pos, solution.pv());
-                let sign = if end.side_to_move() == pos.side_to_move() { 1 } else { -1 };
-                prop_assert_eq!(sign * final_score(&end, scoring), expected);
+                prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected);
             }
         }
     }
