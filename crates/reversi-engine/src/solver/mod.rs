@@ -533,15 +533,6 @@ const SELECTIVE: Selectivity = Selectivity(1);
 /// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
 /// a wider first one costs more on the positions it hits).
 const ASPIRATION_WIDTH: i32 = 3;
-/// The first window of the selective search is wider: it starts from the shallow search's
-/// guess, which misses by 4-8 discs on a third of FFO #45-#58, and a selective search costs
-/// less than an exact one, so one wide window costs less than a narrow one and a second.
-/// FFO #45-#49 (nodes of both searches, one thread): ±3 1 455 M, ±6 1 490 M, **±10 1 198 M**,
-/// ±15 1 337 M, ±30 1 474 M; #50-#52: 1 866 M with ±3, 1 796 M with ±10, 1 793 M with ±8.
-/// Time on #45-#52 (one thread, one run each, alone): 224.9 s with ±10, 243.4 and 251.5 s
-/// with ±3. FFO #53 (two threads): 181.5 s with ±10, 177.9 s with ±3; its selective search
-/// takes 2.59 G nodes either way (one window against two).
-const SELECTIVE_ASPIRATION_WIDTH: i32 = 10;
 /// When the value falls outside a window, the next one starts at the bound that search proved
 /// and reaches this many times further: the depth-6 guess misses by 5-13 on half of FFO
 /// #40-#59, and a window open to the end on that side cost far more. Nodes (one thread):
@@ -709,16 +700,14 @@ impl<M: Layout> Run<'_, M> {
         }
     }
 
-    /// A search in an aspiration window around `guess` ([`ASPIRATION_WIDTH`] wide, or
-    /// [`SELECTIVE_ASPIRATION_WIDTH`] for a selective search); while the value falls outside,
-    /// a search again on that side, from the bound the last one proved, [`WIDEN`] times wider.
+    /// A search in an aspiration window around `guess`; while the value falls outside, a
+    /// search again on that side, from the bound the last one proved, [`WIDEN`] times wider.
     ///
     /// A selective search may fall below a window after it rose above the last one (its
     /// cut-offs depend on the window): its answer is then the last bound, a guess as good as
     /// any. An exact search never does, since its bounds are true ones.
     fn aspiration(&self, p: M::Word, o: M::Word, guess: i32, selectivity: Selectivity) -> Option<root::Found> {
-        let mut width = if selectivity > Selectivity::EXACT { SELECTIVE_ASPIRATION_WIDTH } else { ASPIRATION_WIDTH };
-        let (mut alpha, mut beta) = (guess - width, guess + width);
+        let (mut alpha, mut beta, mut width) = (guess - ASPIRATION_WIDTH, guess + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
         let mut fell = None;
         loop {
             let found = self.root(p, o, alpha, beta, selectivity)?;
