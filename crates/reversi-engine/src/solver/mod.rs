@@ -531,7 +531,12 @@ const SELECTIVE: Selectivity = Selectivity(1);
 /// The first window is the guess plus or minus this, bounds excluded. With the depth-10
 /// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
 /// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
-/// a wider first one costs more on the positions it hits).
+/// a wider first one costs more on the positions it hits). The selective search's first
+/// window (around the shallow guess) at ±10 instead, one thread: FFO #40-#44 137.2 M →
+/// 147.8 M nodes, #45-#49 1 455 M → 1 198 M (±6 1 490 M, ±15 1 337 M, ±30 1 474 M), #50-#52
+/// 1 866 M → 1 796 M, #45-#52 224.9 s against 243.4 and 251.5 s; but the full FFO #40-#59
+/// run on two threads took 2 510.0 s against the seventh round's 2 442.8 s (#55 1 070.8 s
+/// against 959.3 s), so ±3 stayed.
 const ASPIRATION_WIDTH: i32 = 3;
 /// When the value falls outside a window, the next one starts at the bound that search proved
 /// and reaches this many times further: the depth-6 guess misses by 5-13 on half of FFO

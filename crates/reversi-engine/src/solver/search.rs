@@ -59,7 +59,8 @@ const EVAL_ORDER: u32 = 14;
 /// alone; #45-#49: 2 771 M against 3 734 M. Two plies from 22 or 24 empties cost more nodes
 /// on #49 (1 370 M and 1 357 M against 992 M) and so were dropped. Time on #40-#44: 0.85 and
 /// 0.81 of the static evaluation's (two alternated rounds); from 14 empties 179.8 M nodes but
-/// 1.07 and 1.11 of the time from 16.
+/// 1.07 and 1.11 of the time from 16. With the selective search first (its first window at
+/// ±10), a two-ply search from 22 empties: FFO #45-#52 (one thread) 230.7 s against 224.9 s.
 const SEARCH_ORDER: u32 = 16;
 /// Above every evaluation, in hundredths of a disc.
 const EVAL_INFINITY: i32 = INFINITY * 100;
@@ -125,11 +126,16 @@ pub(super) struct Selection {
 /// 2 180 M. Probable cut-offs from 10 empties: 1 413 M, #50-#52 1 792 M, but the same time
 /// within the noise (99.3 s against 101.5 s on #45-#49); from 8, 1 301 M but 113.9 s; from 14,
 /// 1 619 M. A margin one disc wider per empty above 20 (narrower below): 1 155 M, but #50-#52
-/// 1 905 M and FFO #53 on two threads 194.9 s against 181.0 s.
+/// 1 905 M and FFO #53 on two threads 194.9 s against 181.0 s. With the selective search's
+/// first window at ±10 (tried, see `ASPIRATION_WIDTH` in the solver's module), FFO #45-#52
+/// (one thread, one run each, alone): 15 discs 224.9 s, 12 discs 246.8 s, 18 discs 264.3 s.
 pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margin: 1500 };
 /// The depth of the shallow search that predicts a node's value for a probable cut-off.
 /// Depth 4 (FFO #45-#49, margin 15 discs) 1 311 M nodes against depth 2's 1 455 M, but each
-/// node costs the depth-4 search, and the time was 1.2 times depth 2's on FFO #50-#52.
+/// node costs the depth-4 search, and the time was 1.2 times depth 2's on FFO #50-#52. Depth
+/// 4 only from 20 empties (18: 1 283 M), depth 2 below: 1 232 M nodes on #45-#49 with the ±3
+/// first window, but #50-#52 1 927 M against 1 866 M; with the selective search's first
+/// window at ±10, #45-#52 took 234.8 s against 224.9 s (one thread).
 const PROBCUT_DEPTH: u32 = 2;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1 << 14;
