@@ -10,6 +10,12 @@
 //! results; the fit is `examples/tune.rs` of the workspace (see [`weights`] for how to rerun
 //! it).
 //!
+//! On the standard 8×8 board, from 20 empty cells down, the features are weighed instead by
+//! the weights of a band of empties and joined by [patterns] (edges, corners, rows and
+//! diagonals, 46 placements read from a table): fitted on positions labelled with their exact
+//! value, they cut the evaluation's error there by about a quarter, which the solver's move
+//! ordering and probable cut-offs turn into fewer nodes.
+//!
 //! ```
 //! use reversi_core::Position;
 //! use reversi_engine::eval::Evaluator;
@@ -21,6 +27,7 @@
 //! ```
 
 mod edges;
+pub mod patterns;
 pub mod weights;
 pub(crate) mod words;
 
@@ -30,6 +37,7 @@ use crate::analysis::shift::{Line, backward, forward, neighbours};
 use crate::analysis::{Walls, stable_discs_with};
 use edges::EdgeWindows;
 pub use edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
+use patterns::{Patterns, standard_word};
 pub use weights::WEIGHTS;
 
 /// The number of counts among the features, before the patterns.
@@ -91,6 +99,8 @@ pub struct Evaluator {
     corners: Bitboard,
     edges: Bitboard,
     windows: EdgeWindows,
+    /// The patterns, on the standard 8×8 board only.
+    patterns: Option<Patterns>,
 }
 
 /// Hundredths of a disc.
@@ -106,7 +116,9 @@ impl Evaluator {
         let rim = walls.walled_in(3);
         let windows = EdgeWindows::of(rim);
         let playable = geometry.playable().len();
-        Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows }
+        let standard = geometry.width() == 8 && geometry.height() == 8 && playable == 64;
+        let patterns = standard.then(Patterns::new);
+        Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows, patterns }
     }
 
     /// Whether this evaluation is the one for `geometry`.
@@ -187,13 +199,39 @@ impl Evaluator {
     /// final disc difference.
     #[must_use]
     pub fn evaluate(&self, position: &Position) -> Centidiscs {
-        let weights = &WEIGHTS[self.phase(position)];
         let features = self.features(position);
-        let sum: i64 = features.iter().zip(weights).map(|(&f, &w)| i64::from(f) * i64::from(w)).sum();
-        // The board's cell count bounds any real difference; keep estimates inside it.
-        let bound = i64::from(self.playable) * 100 - 1;
-        sum.clamp(-bound, bound) as i32
+        let empties = position.empty_cells().len();
+        let me = position.side_to_move();
+        let discs = || (standard_word(position.discs(me)), standard_word(position.discs(!me)));
+        weigh(&features, self.phase(position), self.patterns.as_ref(), empties, discs, self.playable)
     }
+}
+
+/// The evaluation of a position with `features` in `phase`: their weighted sum, or on the
+/// standard board (`patterns`) with a band for its `empties`, the band's weights of the
+/// features plus its patterns' value on the mover's and the opponent's `discs`; clamped
+/// inside the board's `playable` cells.
+fn weigh(
+    features: &[i32; FEATURES],
+    phase: usize,
+    patterns: Option<&Patterns>,
+    empties: u32,
+    discs: impl FnOnce() -> (u64, u64),
+    playable: u32,
+) -> Centidiscs {
+    let dot = |weight: &dyn Fn(usize) -> i32| -> i64 {
+        features.iter().enumerate().map(|(f, &x)| i64::from(x) * i64::from(weight(f))).sum()
+    };
+    let sum = match patterns.zip(Patterns::band(empties)) {
+        Some((patterns, band)) => {
+            let (p, o) = discs();
+            dot(&|f| Patterns::feature_weight(band, f)) + i64::from(patterns.value(band, p, o))
+        }
+        None => dot(&|f| WEIGHTS[phase][f]),
+    };
+    // The board's cell count bounds any real difference; keep estimates inside it.
+    let bound = i64::from(playable) * 100 - 1;
+    sum.clamp(-bound, bound) as i32
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use reversi_core::Geometry;
 use reversi_core::kernel::{Layout, Word};
 
 use super::edges::count_windows;
-use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, WEIGHTS};
+use super::patterns::{Patterns, standard_word};
+use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, weigh};
 use crate::analysis::words::Lines;
 
 /// [`Evaluator`] for the positions of one board in the compact layout of generator `M`.
@@ -19,6 +20,17 @@ pub(crate) struct WordEvaluator<M: Layout> {
     edges: M::Word,
     /// The edge windows' cells as compact indices.
     windows: Box<[[u32; 4]]>,
+    /// The patterns, on the standard 8×8 board, with how to read its discs for them.
+    patterns: Option<(Patterns, Reading)>,
+}
+
+/// How the patterns read the discs of a word.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// The layout is the patterns' own (bit `8 r + c` for cell (r, c)), in the word's first 64 bits.
+    Direct,
+    /// Any other layout: through the squares (slower; the solver's 8×8 generators read directly).
+    ThroughSquares,
 }
 
 impl<M: Layout> WordEvaluator<M> {
@@ -28,7 +40,11 @@ impl<M: Layout> WordEvaluator<M> {
         let evaluator = Evaluator::new(geometry);
         let lines = Lines::new(mg, geometry)?;
         let windows = evaluator.windows.windows().iter().map(|window| window.map(|sq| mg.index(sq))).collect();
+        let direct = geometry.playable().iter().all(|sq| mg.index(sq) == u32::from(8 * sq.row() + sq.column()));
+        let reading = if direct { Reading::Direct } else { Reading::ThroughSquares };
+        let patterns = evaluator.patterns.map(|patterns| (patterns, reading));
         Some(WordEvaluator {
+            patterns,
             lines,
             playable: mg.compact(geometry.playable()),
             cells: evaluator.playable,
@@ -79,8 +95,18 @@ impl<M: Layout> WordEvaluator<M> {
         let filled = (p | o).count();
         let phase = ((filled as usize * PHASES) / (self.cells as usize + 1)).min(PHASES - 1);
         let features = self.features(mg, p, o);
-        let sum: i64 = features.iter().zip(&WEIGHTS[phase]).map(|(&f, &w)| i64::from(f) * i64::from(w)).sum();
-        let bound = i64::from(self.cells) * 100 - 1;
-        sum.clamp(-bound, bound) as i32
+        let reading = self.patterns.as_ref().map(|(_, reading)| *reading);
+        let discs = || match reading {
+            Some(Reading::Direct) => (low_64(p), low_64(o)),
+            _ => (standard_word(mg.expand(p)), standard_word(mg.expand(o))),
+        };
+        let patterns = self.patterns.as_ref().map(|(patterns, _)| patterns);
+        weigh(&features, phase, patterns, self.cells - filled, discs, self.cells)
     }
+}
+
+/// The first 64 bits of `word` (a `u64` word itself, for which this compiles to nothing).
+#[inline(always)]
+fn low_64<W: Word>(word: W) -> u64 {
+    (0..4).fold(0, |bits, k| bits | word.chunk(16 * k) << (16 * k))
 }

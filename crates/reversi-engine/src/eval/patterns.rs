@@ -1,0 +1,373 @@
+//! Patterns of the standard 8×8 board: the value of how the discs lie on its edges, its
+//! corners, its rows and its diagonals, read from a table of weights, added near the end of
+//! the game to the evaluation's features.
+//!
+//! Each of [`SHAPES`] is a list of cells; the board's eight symmetries (rotations and
+//! reflections) place it on the board in up to eight distinct sets of cells, its
+//! *instances*, which share one table: a filling of the cells (each empty, the mover's or the
+//! opponent's) is an index into it, cell `k` the `k`-th digit in base 3. The tables were
+//! fitted by least squares on positions of 10 to 19 empties labelled with their exact value
+//! (WOF scoring), jointly with the evaluation's [features](super::FEATURE_NAMES), one set of
+//! weights per band of empties ([`BANDS`]); see `benches/README.md` for the data and the fit.
+//!
+//! Only the standard board uses them: the tables need labelled positions of the board they
+//! judge, and the labels' starts come from real games, which exist for 8×8 only.
+//!
+//! The weights file (`patterns.bin` beside this module) holds, for each band in turn, the
+//! features' weights then every shape's table ([`PARAMETERS`] cells), as little-endian `i16`
+//! in hundredths of a disc. `examples/label_positions.rs` writes the labelled positions and
+//! `examples/tune_patterns.rs` fits them and writes the file.
+//!
+//! ```
+//! use reversi_core::Position;
+//! use reversi_engine::eval::patterns::{self, Patterns};
+//!
+//! let (mine, theirs) = patterns::standard_discs(&Position::default()).expect("8×8");
+//! // One index per instance, each into a band's row of weights.
+//! assert_eq!(Patterns::new().indices(mine, theirs).count(), patterns::INSTANCES);
+//! ```
+
+use reversi_core::{Bitboard, Position};
+
+/// A shape: its cells as (row, column), in the order of its index's digits.
+pub type Shape = &'static [(u8, u8)];
+
+/// The shapes: an edge with its two X cells, the 3×3 and 2×5 corner blocks, rows 2 to 4, and
+/// the diagonals of 8 to 4 cells.
+pub const SHAPES: [Shape; 11] = [
+    &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (1, 1), (1, 6)],
+    &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)],
+    &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4)],
+    &[(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7)],
+    &[(2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7)],
+    &[(3, 0), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (3, 6), (3, 7)],
+    &[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)],
+    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)],
+    &[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)],
+    &[(0, 3), (1, 4), (2, 5), (3, 6), (4, 7)],
+    &[(0, 4), (1, 5), (2, 6), (3, 7)],
+];
+
+/// The bands of empty cells, each with its own weights: the fewest and the most empties it
+/// serves. A position with more empties than the last band's does not use the patterns: the
+/// labels stop at 19 empties, and the last band's weights used for every position above 16
+/// empties cost the solver nodes (an early fit, FFO #45-#49, one thread: 1 005 M against
+/// 945 M when they stop at 20).
+pub const BANDS: [(u32, u32); 4] = [(0, 11), (12, 13), (14, 16), (17, 20)];
+
+/// The weights per band: the features' first, then each shape's table in turn.
+pub const PER_BAND: usize = super::FEATURES + PARAMETERS;
+
+/// The placements of the shapes on the board (see [`Patterns::indices`]).
+pub const INSTANCES: usize = 46;
+
+/// The cells of all the shapes' tables.
+pub const PARAMETERS: usize = {
+    let mut total = 0;
+    let mut s = 0;
+    while s < SHAPES.len() {
+        total += 3usize.pow(SHAPES[s].len() as u32);
+        s += 1;
+    }
+    total
+};
+
+/// The weights, little-endian `i16` in hundredths of a disc, band after band.
+static WEIGHTS: &[u8; BANDS.len() * PER_BAND * 2] = include_bytes!("patterns.bin");
+
+/// The weight at `i` of band `band`'s row.
+#[inline(always)]
+fn weight(band: usize, i: usize) -> i32 {
+    let at = 2 * (band * PER_BAND + i);
+    i32::from(i16::from_le_bytes([WEIGHTS[at], WEIGHTS[at + 1]]))
+}
+
+/// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
+/// vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
+/// turns. (The views of [`transformed`] compute these; the tests check them against it.)
+#[cfg(test)]
+const fn symmetric(r: u8, c: u8, k: usize) -> (u8, u8) {
+    match k {
+        0 => (r, c),
+        1 => (c, r),
+        2 => (7 - r, c),
+        3 => (r, 7 - c),
+        4 => (7 - r, 7 - c),
+        5 => (7 - c, 7 - r),
+        6 => (c, 7 - r),
+        _ => (7 - c, r),
+    }
+}
+
+/// The board of `x` (bit `8 r + c` for cell (r, c)) seen through symmetry `k`: cell (r, c) of
+/// the result holds what cell `symmetric(r, c, k)` of `x` holds (the identity, the transpose,
+/// the vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
+/// turns).
+#[inline(always)]
+fn transformed(x: u64, k: usize) -> u64 {
+    match k {
+        0 => x,
+        1 => transpose(x),
+        2 => x.swap_bytes(),
+        3 => mirror_columns(x),
+        4 => x.reverse_bits(),
+        5 => transpose(x.reverse_bits()),
+        6 => transpose(mirror_columns(x)),
+        _ => transpose(x.swap_bytes()),
+    }
+}
+
+/// Column `c` to column `7 - c` in every row.
+#[inline(always)]
+fn mirror_columns(x: u64) -> u64 {
+    x.reverse_bits().swap_bytes()
+}
+
+/// Cell (r, c) to (c, r): blocks of 4×4, then 2×2, then single cells exchanged across the
+/// diagonal.
+#[inline(always)]
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
+/// The cells of shape `s` in `x` (of the identity's placement), as bits in the shape's order.
+#[inline(always)]
+fn gather(x: u64, s: usize) -> usize {
+    // Diagonals: a multiplication stacks each row's cell into the top byte at its column.
+    let diagonal = |mask: u64, shift: u32| ((x & mask).wrapping_mul(0x0101_0101_0101_0101) >> shift) as usize;
+    match s {
+        0 => (x & 0xff | (x >> 1) & 0x100 | (x >> 5) & 0x200) as usize,
+        1 => (x & 0x7 | (x >> 5) & 0x38 | (x >> 10) & 0x1c0) as usize,
+        2 => (x & 0x1f | (x >> 3) & 0x3e0) as usize,
+        3 => ((x >> 8) & 0xff) as usize,
+        4 => ((x >> 16) & 0xff) as usize,
+        5 => ((x >> 24) & 0xff) as usize,
+        6 => diagonal(0x8040_2010_0804_0201, 56),
+        7 => diagonal(0x0080_4020_1008_0402, 57),
+        8 => diagonal(0x0000_8040_2010_0804, 58),
+        9 => diagonal(0x0000_0080_4020_1008, 59),
+        _ => diagonal(0x0000_0000_8040_2010, 60),
+    }
+}
+
+/// Bits to base 3: bit `k` of the index becomes `3^k`.
+static TERNARY: [u16; 1024] = {
+    let mut table = [0u16; 1024];
+    let mut bits = 0;
+    while bits < 1024 {
+        let (mut value, mut power, mut k) = (0u16, 1u16, 0);
+        while k < 10 {
+            if bits >> k & 1 == 1 {
+                value += power;
+            }
+            power *= 3;
+            k += 1;
+        }
+        table[bits] = value;
+        bits += 1;
+    }
+    table
+};
+
+/// The mover's and the opponent's discs of `position` as the patterns read them (bit `8 r + c`
+/// for cell (r, c)), if its board is the standard one.
+#[must_use]
+pub fn standard_discs(position: &Position) -> Option<(u64, u64)> {
+    let g = position.geometry();
+    let standard = g.width() == 8 && g.height() == 8 && g.playable().len() == 64;
+    let me = position.side_to_move();
+    standard.then(|| (standard_word(position.discs(me)), standard_word(position.discs(!me))))
+}
+
+/// The cells of `set` on the standard board, bit `8 r + c` for cell (r, c).
+pub(crate) fn standard_word(set: Bitboard) -> u64 {
+    set.iter().fold(0, |word, sq| word | 1u64 << (8 * u32::from(sq.row()) + u32::from(sq.column())))
+}
+
+/// Each instance: its shape and the symmetry that places it, in the order of its index among
+/// [`Patterns::indices`] (each shape's symmetries in order, the first of each distinct set of
+/// cells; a test derives the list again from [`SHAPES`]). A macro spells the sum of the
+/// instances' weights out term by term, so that each term's shape and symmetry are constants
+/// and its cells are read without a branch.
+macro_rules! placements {
+    ($(($s:literal, $k:literal)),* $(,)?) => {
+        const PLACEMENTS: [(usize, usize); INSTANCES] = [$(($s, $k)),*];
+
+        /// The weights of the instances' fillings of the `views` (the discs through each
+        /// symmetry) in band `band`, summed.
+        #[inline(always)]
+        fn placements_value(views: &[(u64, u64); 8], band: usize) -> i32 {
+            0 $(+ weight(band, OFFSETS[$s] + filling(views[$k], $s)))*
+        }
+    };
+}
+
+placements![
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (0, 5),
+    (1, 0),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+    (2, 6),
+    (2, 7),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 5),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 5),
+    (5, 0),
+    (5, 1),
+    (5, 2),
+    (5, 5),
+    (6, 0),
+    (6, 2),
+    (7, 0),
+    (7, 1),
+    (7, 2),
+    (7, 3),
+    (8, 0),
+    (8, 1),
+    (8, 2),
+    (8, 3),
+    (9, 0),
+    (9, 1),
+    (9, 2),
+    (9, 3),
+    (10, 0),
+    (10, 1),
+    (10, 2),
+    (10, 3),
+];
+
+/// Each shape's table's offset in a band's row, after the features' weights.
+const OFFSETS: [usize; SHAPES.len()] = {
+    let mut offsets = [0; SHAPES.len()];
+    let mut offset = super::FEATURES;
+    let mut s = 0;
+    while s < SHAPES.len() {
+        offsets[s] = offset;
+        offset += 3usize.pow(SHAPES[s].len() as u32);
+        s += 1;
+    }
+    offsets
+};
+
+/// The filling of shape `s` in the (mover's, opponent's) discs `view`, as an index.
+#[inline(always)]
+fn filling(view: (u64, u64), s: usize) -> usize {
+    usize::from(TERNARY[gather(view.0, s)]) + 2 * usize::from(TERNARY[gather(view.1, s)])
+}
+
+/// The discs `p` and `o` through each of the eight symmetries.
+#[inline(always)]
+fn views(p: u64, o: u64) -> [(u64, u64); 8] {
+    core::array::from_fn(|k| (transformed(p, k), transformed(o, k)))
+}
+
+/// The shapes' placements on the standard board, and the patterns' part of its evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Patterns;
+
+impl Patterns {
+    /// The placements of every shape on the standard board.
+    #[must_use]
+    pub const fn new() -> Patterns {
+        Patterns
+    }
+
+    /// The band of weights for a position with `empties` empty cells, if it has one.
+    #[inline]
+    #[must_use]
+    pub fn band(empties: u32) -> Option<usize> {
+        BANDS.iter().position(|&(low, high)| (low..=high).contains(&empties))
+    }
+
+    /// The weight of feature `f` in band `band`.
+    #[inline]
+    pub(crate) fn feature_weight(band: usize, f: usize) -> i32 {
+        weight(band, f)
+    }
+
+    /// Each instance's filling for the mover with discs `p` against `o` (bit `8 r + c` for
+    /// cell (r, c)), as the index of its weight in a band's row of [`PER_BAND`] weights.
+    pub fn indices(&self, p: u64, o: u64) -> impl Iterator<Item = usize> {
+        let views = views(p, o);
+        PLACEMENTS.iter().map(move |&(s, k)| OFFSETS[s] + filling(views[k], s))
+    }
+
+    /// The patterns' value in band `band` for the mover with discs `p` against `o`, in
+    /// hundredths of a disc.
+    #[inline]
+    pub(crate) fn value(&self, band: usize, p: u64, o: u64) -> i32 {
+        placements_value(&views(p, o), band)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index of shape `s` at symmetry `k`, read cell by cell.
+    fn naive_index(p: u64, o: u64, s: usize, k: usize) -> usize {
+        SHAPES[s].iter().rev().fold(0, |acc, &(r, c)| {
+            let (r, c) = symmetric(r, c, k);
+            let bit = 8 * r + c;
+            acc * 3 + usize::from(p >> bit & 1 == 1) + 2 * usize::from(o >> bit & 1 == 1)
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn gathering_agrees_with_reading_each_cell(a: u64, b: u64, s in 0usize..11, k in 0usize..8) {
+            let (p, o) = (a & !b, b & !a);
+            let (tp, to) = (transformed(p, k), transformed(o, k));
+            let fast = usize::from(TERNARY[gather(tp, s)]) + 2 * usize::from(TERNARY[gather(to, s)]);
+            proptest::prop_assert_eq!(fast, naive_index(p, o, s, k));
+        }
+    }
+
+    #[test]
+    fn the_placements_are_each_shapes_distinct_sets_of_cells() {
+        let mut derived = Vec::new();
+        for (s, shape) in SHAPES.iter().enumerate() {
+            let mut seen: Vec<u64> = Vec::new();
+            for k in 0..8 {
+                let cells = shape.iter().fold(0u64, |acc, &(r, c)| {
+                    let (r, c) = symmetric(r, c, k);
+                    acc | 1 << (8 * r + c)
+                });
+                if !seen.contains(&cells) {
+                    seen.push(cells);
+                    derived.push((s, k));
+                }
+            }
+        }
+        assert_eq!(derived, PLACEMENTS);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_value_is_the_sum_of_the_indices_weights(a: u64, b: u64, band in 0usize..BANDS.len()) {
+            let (p, o) = (a & !b, b & !a);
+            let sum: i32 = Patterns::new().indices(p, o).map(|i| weight(band, i)).sum();
+            proptest::prop_assert_eq!(Patterns::new().value(band, p, o), sum);
+        }
+    }
+}
