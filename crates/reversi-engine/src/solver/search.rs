@@ -65,13 +65,17 @@ const SEARCH_ORDER: u32 = 16;
 /// Above every evaluation, in hundredths of a disc.
 const EVAL_INFINITY: i32 = INFINITY * 100;
 /// The weight of the fastest-first key against the evaluation (in hundredths of a disc): one
-/// reply more for the opponent weighs as much as 5.1 discs of evaluation. Measured on FFO
+/// reply more for the opponent weighs as much as 2.6 discs of evaluation. Measured on FFO
 /// #40-#44 (nodes, one thread) without the potential mobility, from 16 empties: 1.6 discs →
 /// 406 M, 4.8 → 352 M, 8 → 365 M, 16 → 367 M; with it, from 14 empties: 5.1 discs → 238 M,
 /// 9.6 → 235 M, 19.2 → 239 M. With the one-ply search from [`SEARCH_ORDER`]: 3.8 discs →
 /// 176.1 M, 5.1 → 169.3 M, 6.4 → 176.8 M, 9.6 → 185.6 M, 14.1 → 193.6 M; on #45-#49, 5.1
-/// discs 2 353 M against 2 771 M with 9.6 (#49 760 M against 992 M).
-const FASTEST_WEIGHT: i32 = 8;
+/// discs 2 353 M against 2 771 M with 9.6 (#49 760 M against 992 M). With the patterns on
+/// the standard board (see [`crate::eval::patterns`]), whose evaluation is worth more (an
+/// earlier fit of them, on 218 000 positions of a scratch labeller): 2.6 discs (4) → #40-#44
+/// 98.6 M, #45-#49 887 M; 5.1 discs (8) → 103.3 M, 962 M; 1.3 discs (2) → 112.0 M, 983 M. The
+/// fit in the repository with 4: 96.4 M and 1 105 M.
+const FASTEST_WEIGHT: i32 = 4;
 /// The weight of the opponent's potential mobility (empty cells next to the mover's discs)
 /// in the fastest-first key, where one reply weighs 64. FFO #40-#44 (nodes, one thread, with
 /// the guessed window): without 256 M, 4 → 251 M, 16 → 239 M, 32 → 242 M, 64 → 272 M; user
