@@ -12,8 +12,12 @@
 //! Random moves reach positions that real games never do but searches do: the solver judges
 //! the bad lines of its tree as well as the good ones. The chains are shared between threads
 //! in batches and written in order; each has its own random generator (from `--seed` and its
-//! number) and starts from an empty table, so that the same arguments write the same file
-//! whatever the thread count.
+//! number) and starts from an empty table, so that the same arguments and the same build
+//! write the same file whatever the thread count. Another build of the solver may write
+//! other positions: where several moves are equally good, which one the principal variation
+//! follows depends on the move ordering, and so on the evaluation (the values stay exact).
+
+mod files;
 
 use std::io::Write;
 use std::num::NonZeroUsize;
@@ -55,7 +59,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let mut games: Vec<Vec<Move>> = Vec::new();
     for path in &args.files {
-        let parsed = std::fs::read(path).map_err(|e| e.to_string()).and_then(|bytes| {
+        let parsed = files::read(path).map_err(|e| e.to_string()).and_then(|bytes| {
             let file = WthorFile::parse(&bytes).map_err(|e| e.to_string())?;
             Ok(file
                 .games()

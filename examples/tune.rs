@@ -28,6 +28,7 @@
 //! printed in hundredths of a disc, rounded. The procedure has no randomness: the same files
 //! give the same table.
 
+mod files;
 mod output;
 
 use std::path::PathBuf;
@@ -132,7 +133,7 @@ fn main() -> ExitCode {
     let mut games = 0;
     let mut solved = 0;
     for path in &args.files {
-        let bytes = match std::fs::read(path) {
+        let bytes = match files::read(path) {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("tune: {}: {e}", path.display());

@@ -15,6 +15,8 @@
 //! every position, and that one is written. The procedure has no randomness: the same file
 //! gives the same weights.
 
+mod files;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,7 +29,8 @@ use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
 #[derive(Parser, Debug)]
 #[command(name = "tune_patterns")]
 struct Args {
-    /// Files of `POSITION<TAB>VALUE` lines.
+    /// Files of `POSITION<TAB>VALUE` lines (each at most 64 MiB: about 110 000 chains of
+    /// `label_positions`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Where to write the weights file.
@@ -62,7 +65,8 @@ fn main() -> ExitCode {
     let mut bands: Vec<Vec<(Row, bool)>> = (0..BANDS.len()).map(|_| Vec::new()).collect();
     let mut line_number = 0usize;
     for path in &args.files {
-        let text = match std::fs::read_to_string(path) {
+        let read = files::read(path).map_err(|e| e.to_string());
+        let text = match read.and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())) {
             Ok(text) => text,
             Err(e) => {
                 eprintln!("tune_patterns: {}: {e}", path.display());
