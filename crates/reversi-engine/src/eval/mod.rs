@@ -37,7 +37,7 @@ use crate::analysis::shift::{Line, backward, forward, neighbours};
 use crate::analysis::{Walls, stable_discs_with};
 use edges::EdgeWindows;
 pub use edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
-use patterns::{Patterns, standard_word};
+use patterns::Patterns;
 pub use weights::WEIGHTS;
 
 /// The number of counts among the features, before the patterns.
@@ -116,8 +116,7 @@ impl Evaluator {
         let rim = walls.walled_in(3);
         let windows = EdgeWindows::of(rim);
         let playable = geometry.playable().len();
-        let standard = geometry.width() == 8 && geometry.height() == 8 && playable == 64;
-        let patterns = standard.then(Patterns::new);
+        let patterns = patterns::is_standard(geometry).then(Patterns::new);
         Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows, patterns }
     }
 
@@ -201,8 +200,7 @@ impl Evaluator {
     pub fn evaluate(&self, position: &Position) -> Centidiscs {
         let features = self.features(position);
         let empties = position.empty_cells().len();
-        let me = position.side_to_move();
-        let discs = || (standard_word(position.discs(me)), standard_word(position.discs(!me)));
+        let discs = || patterns::discs_of(position);
         weigh(&features, self.phase(position), self.patterns.as_ref(), empties, discs, self.playable)
     }
 }

@@ -27,7 +27,7 @@
 //! assert_eq!(Patterns::new().indices(mine, theirs).count(), patterns::INSTANCES);
 //! ```
 
-use reversi_core::{Bitboard, Position};
+use reversi_core::{Bitboard, Geometry, Position};
 
 /// A shape: its cells as (row, column), in the order of its index's digits.
 pub type Shape = &'static [(u8, u8)];
@@ -178,10 +178,19 @@ static TERNARY: [u16; 1024] = {
 /// for cell (r, c)), if its board is the standard one.
 #[must_use]
 pub fn standard_discs(position: &Position) -> Option<(u64, u64)> {
-    let g = position.geometry();
-    let standard = g.width() == 8 && g.height() == 8 && g.playable().len() == 64;
+    is_standard(position.geometry()).then(|| discs_of(position))
+}
+
+/// Whether `geometry` is the standard board: 8×8, every cell playable.
+pub(crate) fn is_standard(geometry: &Geometry) -> bool {
+    geometry.width() == 8 && geometry.height() == 8 && geometry.playable().len() == 64
+}
+
+/// The mover's and the opponent's discs of `position`, on the standard board, as the
+/// patterns read them.
+pub(crate) fn discs_of(position: &Position) -> (u64, u64) {
     let me = position.side_to_move();
-    standard.then(|| (standard_word(position.discs(me)), standard_word(position.discs(!me))))
+    (standard_word(position.discs(me)), standard_word(position.discs(!me)))
 }
 
 /// The cells of `set` on the standard board, bit `8 r + c` for cell (r, c).
