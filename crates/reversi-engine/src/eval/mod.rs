@@ -217,19 +217,22 @@ fn weigh(
     discs: impl FnOnce() -> (u64, u64),
     playable: u32,
 ) -> Centidiscs {
-    let dot = |weight: &dyn Fn(usize) -> i32| -> i64 {
-        features.iter().enumerate().map(|(f, &x)| i64::from(x) * i64::from(weight(f))).sum()
-    };
     let sum = match patterns.zip(Patterns::band(empties)) {
         Some((patterns, band)) => {
             let (p, o) = discs();
-            dot(&|f| Patterns::feature_weight(band, f)) + i64::from(patterns.value(band, p, o))
+            dot(features, |f| Patterns::feature_weight(band, f)) + i64::from(patterns.value(band, p, o))
         }
-        None => dot(&|f| WEIGHTS[phase][f]),
+        None => dot(features, |f| WEIGHTS[phase][f]),
     };
     // The board's cell count bounds any real difference; keep estimates inside it.
     let bound = i64::from(playable) * 100 - 1;
     sum.clamp(-bound, bound) as i32
+}
+
+/// The sum of `features` each times its `weight`.
+#[inline(always)]
+fn dot(features: &[i32; FEATURES], weight: impl Fn(usize) -> i32) -> i64 {
+    features.iter().enumerate().map(|(f, &x)| i64::from(x) * i64::from(weight(f))).sum()
 }
 
 #[cfg(test)]
