@@ -16,6 +16,22 @@
 //! write the same file whatever the thread count. Another build of the solver may write
 //! other positions: where several moves are equally good, which one the principal variation
 //! follows depends on the move ordering, and so on the evaluation (the values stay exact).
+//!
+//! Exact solves cost too much above about 20 empties (a chain solving at 23-24 empties took
+//! about 16 s of a core here, at 21-22 about 2.5 s). For the bands of the evaluation above,
+//! `--estimate-to L` labels each chain's one position (at `--solve-from` to `--solve-to`
+//! empties) by an alpha-beta search down to leaves of `L` empties, where the evaluation is
+//! already fitted: its value there, carried up by the search (the bootstrapping of
+//! temporal-difference learning). Each band is fitted on labels from the band below it, so
+//! they are made in order, rebuilding this example (and refitting) between two bands:
+//!
+//! ```text
+//! label_positions --chains 200000 --solve-from 21 --solve-to 24 --estimate-to 18 --seed 2 …
+//! label_positions --chains 200000 --solve-from 25 --solve-to 28 --estimate-to 22 --seed 3 …
+//! label_positions --chains 200000 --solve-from 29 --solve-to 32 --estimate-to 26 --seed 4 …
+//! ```
+//!
+//! (each about 8-12 minutes on two cores here).
 
 mod files;
 
@@ -28,6 +44,7 @@ use clap::Parser;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use reversi_kit::core::{Position, Square};
+use reversi_kit::engine::search::{Limits, Searcher};
 use reversi_kit::engine::solver::Solver;
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::variants::{Move, Scoring};
@@ -48,6 +65,18 @@ struct Args {
     /// Threads (default: all cores).
     #[arg(long)]
     threads: Option<NonZeroUsize>,
+    /// The fewest empty cells at which a chain's first solve may be.
+    #[arg(long, default_value_t = 14)]
+    solve_from: u32,
+    /// The most empty cells at which a chain's first solve may be (up to 30 for exact
+    /// labels, 56 for estimates).
+    #[arg(long, default_value_t = 19)]
+    solve_to: u32,
+    /// Label by a search whose leaves have this many empty cells (the evaluation's value
+    /// there), not by exact solves: for positions too far from the end to solve by the
+    /// thousand. Each position is searched to the depth that reaches the leaves (at least 1).
+    #[arg(long)]
+    estimate_to: Option<u32>,
 }
 
 /// Chains handed out at once: each thread takes every `threads`-th of a batch.
@@ -57,6 +86,13 @@ const LAST: u32 = 10;
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    // Exact solves above 30 empties would not end in reasonable time; a chain plays at least
+    // three random moves, from at most 59 empties.
+    let most = if args.estimate_to.is_some() { 56 } else { 30 };
+    if !(LAST..=most).contains(&args.solve_from) || !(args.solve_from..=most).contains(&args.solve_to) {
+        eprintln!("label_positions: the solves' empties must lie between {LAST} and {most}, --solve-from first");
+        return ExitCode::from(2);
+    }
     let mut games: Vec<Vec<Move>> = Vec::new();
     for path in &args.files {
         let parsed = files::read(path).map_err(|e| e.to_string()).and_then(|bytes| {
@@ -81,23 +117,24 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let threads = args.threads.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get);
-    let solvers: Vec<Solver> = (0..threads).map(|_| Solver::with_hash_mb(8)).collect();
+    let mut labellers: Vec<Labeller> = (0..threads).map(|_| Labeller::new(args.estimate_to)).collect();
     let mut out = std::io::stdout().lock();
     let mut written = 0u64;
     let mut first = 0;
     while first < args.chains {
         let end = (first + BATCH).min(args.chains);
         let parts: Vec<Vec<(u64, String)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = solvers
-                .iter()
+            let handles: Vec<_> = labellers
+                .iter_mut()
                 .enumerate()
-                .map(|(t, solver)| {
+                .map(|(t, labeller)| {
                     let games = &games;
                     let seed = args.seed;
+                    let solve = (args.solve_from, args.solve_to);
                     scope.spawn(move || {
                         (first + t as u64..end)
                             .step_by(threads)
-                            .map(|chain| (chain, run_chain(solver, games, seed, chain)))
+                            .map(|chain| (chain, run_chain(labeller, games, seed, chain, solve)))
                             .collect::<Vec<_>>()
                     })
                 })
@@ -119,12 +156,58 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// How one thread labels positions: exactly, or by a search down to a count of empties.
+enum Labeller {
+    Exact(Solver),
+    /// The search, and the empties its leaves reach.
+    Estimate(Searcher, u32),
+}
+
+impl Labeller {
+    fn new(estimate_to: Option<u32>) -> Labeller {
+        match estimate_to {
+            None => Labeller::Exact(Solver::with_hash_mb(8)),
+            Some(leaves) => {
+                Labeller::Estimate(Searcher::with_hash_mb(8).with_exact_empties(0).with_scoring(Scoring::Wof), leaves)
+            }
+        }
+    }
+
+    /// Forgets what earlier chains taught the tables, so that a chain's lines do not depend
+    /// on which chains the thread labelled before.
+    fn clear(&mut self) {
+        match self {
+            Labeller::Exact(solver) => solver.clear(),
+            Labeller::Estimate(searcher, _) => searcher.clear(),
+        }
+    }
+
+    /// `pos`'s label line (the value in discs for the side to move) and its principal
+    /// variation.
+    fn label(&mut self, pos: &Position) -> (String, Vec<Move>) {
+        match self {
+            Labeller::Exact(solver) => {
+                let solution = solver.solve(pos, Scoring::Wof).expect("a position in play solves");
+                (format!("{pos}\t{}\n", solution.value()), solution.pv().to_vec())
+            }
+            Labeller::Estimate(searcher, leaves) => {
+                let depth = pos.empty_cells().len().saturating_sub(*leaves).max(1);
+                let found = searcher.search(pos, Limits::depth(depth)).expect("a position in play");
+                let centi = found.value().centidiscs();
+                (format!("{pos}\t{:.2}\n", f64::from(centi) / 100.0), found.pv().to_vec())
+            }
+        }
+    }
+}
+
 /// The labelled lines of chain number `chain`.
-fn run_chain(solver: &Solver, games: &[Vec<Move>], seed: u64, chain: u64) -> String {
+fn run_chain(labeller: &mut Labeller, games: &[Vec<Move>], seed: u64, chain: u64, solve: (u32, u32)) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ chain);
     let moves = &games[(chain % games.len() as u64) as usize];
     let start = 22 + rng.next_u32() % 13;
-    let target = 14 + rng.next_u32() % 6;
+    let target = solve.0 + rng.next_u32() % (solve.1 - solve.0 + 1);
+    // At least three random moves before the solve (the default range never needs more).
+    let start = start.max(target + 3);
     let mut pos = Position::default();
     for &mv in moves {
         if pos.empty_cells().len() <= start {
@@ -143,16 +226,17 @@ fn run_chain(solver: &Solver, games: &[Vec<Move>], seed: u64, chain: u64) -> Str
     if pos.is_game_over() {
         return lines;
     }
-    solver.clear();
-    let mut label = |pos: &Position| {
-        let solution = solver.solve(pos, Scoring::Wof).expect("a position in play solves");
-        lines.push_str(&format!("{pos}\t{}\n", solution.value()));
-        solution
-    };
+    labeller.clear();
     if pos.must_pass() {
         play(&mut pos, Move::Pass);
     }
-    let pv = label(&pos).pv().to_vec();
+    let (line, pv) = labeller.label(&pos);
+    lines.push_str(&line);
+    if matches!(labeller, Labeller::Estimate(..)) {
+        // Along a search's principal variation every position has the same leaf, and so the
+        // same label: more chains say more.
+        return lines;
+    }
     for mv in pv {
         // The principal variation lists passes; a pass is played here as soon as it is forced.
         if mv == Move::Pass {
@@ -165,7 +249,7 @@ fn run_chain(solver: &Solver, games: &[Vec<Move>], seed: u64, chain: u64) -> Str
         if pos.empty_cells().len() < LAST || pos.is_game_over() {
             break;
         }
-        label(&pos);
+        lines.push_str(&labeller.label(&pos).0);
     }
     lines
 }
@@ -206,13 +290,39 @@ mod tests {
     }
 
     #[test]
+    fn an_estimated_chain_is_one_position_searched_down_to_its_leaves() {
+        let games = random_games(4);
+        let (mut fresh, mut used) = (Labeller::new(Some(18)), Labeller::new(Some(18)));
+        let mut labelled = 0;
+        for chain in 0..8 {
+            let lines = run_chain(&mut used, &games, 3, chain, (21, 23));
+            assert_eq!(lines, run_chain(&mut fresh, &games, 3, chain, (21, 23)), "chain {chain}");
+            fresh = Labeller::new(Some(18));
+            assert!(lines.lines().count() <= 1, "{lines}");
+            for line in lines.lines() {
+                let (pos, value) = line.split_once('\t').expect("a tab");
+                let pos: Position = pos.parse().expect("a position");
+                let empties = pos.empty_cells().len();
+                assert!((21..=23).contains(&empties), "{pos}");
+                let mut searcher = Searcher::with_hash_mb(8).with_exact_empties(0).with_scoring(Scoring::Wof);
+                let found = searcher.search(&pos, Limits::depth(empties - 18)).expect("in play");
+                assert_eq!(found.depth(), empties - 18);
+                let centi = (value.parse::<f64>().expect("a value") * 100.0).round() as i32;
+                assert_eq!(centi, found.value().centidiscs(), "{pos}");
+                labelled += 1;
+            }
+        }
+        assert!(labelled >= 6, "most chains give a position: {labelled}");
+    }
+
+    #[test]
     fn a_chain_is_the_same_after_other_chains_and_keeps_its_value_along_perfect_play() {
         let games = random_games(4);
-        let (fresh, used) = (Solver::with_hash_mb(1), Solver::with_hash_mb(1));
+        let (mut fresh, mut used) = (Labeller::new(None), Labeller::new(None));
         for chain in 0..6 {
-            let lines = run_chain(&used, &games, 7, chain);
-            assert_eq!(lines, run_chain(&fresh, &games, 7, chain), "chain {chain}");
-            fresh.clear();
+            let lines = run_chain(&mut used, &games, 7, chain, (14, 19));
+            assert_eq!(lines, run_chain(&mut fresh, &games, 7, chain, (14, 19)), "chain {chain}");
+            fresh = Labeller::new(None);
             // Along the principal variation the value for the side to move changes its sign
             // with the side, never its size.
             let values: Vec<i32> =

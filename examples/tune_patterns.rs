@@ -12,8 +12,13 @@
 //! from zero, for `--iterations` steps. First a fifth of the positions (every fifth block of
 //! 50 lines) is held out, and the error of the fit on it is printed beside that of the
 //! phase weights (the evaluation of other boards, [`WEIGHTS`]); then the fit is made again on
-//! every position, and that one is written. The procedure has no randomness: the same file
-//! gives the same weights.
+//! every position, and that one is written. The procedure has no randomness: the same files
+//! give the same weights.
+//!
+//! A label is in discs for the side to move: a whole number for an exact solve, with
+//! decimals for a search's estimate. Every band needs labelled positions (the committed file
+//! was fitted on four files: exact labels up to 19 empties, then estimates for 21-24, 25-28
+//! and 29-32; see `benches/README.md`).
 
 mod files;
 
@@ -76,7 +81,7 @@ fn main() -> ExitCode {
         for (i, line) in text.lines().enumerate() {
             let parsed = line
                 .split_once('\t')
-                .and_then(|(pos, value)| Some((pos.parse::<Position>().ok()?, value.trim().parse::<i32>().ok()?)));
+                .and_then(|(pos, value)| Some((pos.parse::<Position>().ok()?, value.trim().parse::<f64>().ok()?)));
             let Some((pos, value)) = parsed else {
                 eprintln!("tune_patterns: {}:{}: not a position, a tab and a value", path.display(), i + 1);
                 return ExitCode::from(2);
@@ -94,9 +99,14 @@ fn main() -> ExitCode {
             for (slot, index) in indices.iter_mut().zip(shapes.indices(p, o)) {
                 *slot = index as u32;
             }
-            let row = Row { features: features.map(f64::from), indices, label: f64::from(value), phase_value };
+            let row = Row { features: features.map(f64::from), indices, label: value, phase_value };
             bands[band].push((row, (line_number / BLOCK).is_multiple_of(5)));
         }
+    }
+    if let Some(band) = bands.iter().position(Vec::is_empty) {
+        let (low, high) = BANDS[band];
+        eprintln!("tune_patterns: no labelled position of {low}-{high} empties: that band's weights would all be zero");
+        return ExitCode::from(2);
     }
     let fits: Vec<Vec<f64>> = std::thread::scope(|scope| {
         let handles: Vec<_> = bands
