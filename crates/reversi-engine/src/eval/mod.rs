@@ -10,11 +10,12 @@
 //! results; the fit is `examples/tune.rs` of the workspace (see [`weights`] for how to rerun
 //! it).
 //!
-//! On the standard 8×8 board, from 20 empty cells down, the features are weighed instead by
+//! On the standard 8×8 board, from 32 empty cells down, the features are weighed instead by
 //! the weights of a band of empties and joined by [patterns] (edges, corners, rows and
-//! diagonals, 46 placements read from a table): fitted on positions labelled with their exact
-//! value, they cut the evaluation's error there by about a quarter, which the solver's move
-//! ordering and probable cut-offs turn into fewer nodes.
+//! diagonals, 46 placements read from a table). Up to 20 empties they are fitted on positions
+//! labelled with their exact value, and err a quarter less than the features alone; above, on
+//! the value of a search down to the band below. The solver's move ordering and probable
+//! cut-offs turn them into fewer nodes.
 //!
 //! ```
 //! use reversi_core::Position;

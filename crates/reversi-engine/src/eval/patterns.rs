@@ -6,9 +6,11 @@
 //! reflections) place it on the board in up to eight distinct sets of cells, its
 //! *instances*, which share one table: a filling of the cells (each empty, the mover's or the
 //! opponent's) is an index into it, cell `k` the `k`-th digit in base 3. The tables were
-//! fitted by least squares on positions of 10 to 19 empties labelled with their exact value
-//! (WOF scoring), jointly with the evaluation's [features](super::FEATURE_NAMES), one set of
-//! weights per band of empties ([`BANDS`]); see `benches/README.md` for the data and the fit.
+//! fitted by least squares jointly with the evaluation's [features](super::FEATURE_NAMES),
+//! one set of weights per band of empties ([`BANDS`]): up to 20 empties on positions of 10 to
+//! 19 empties labelled with their exact value (WOF scoring); above, where exact labels cost
+//! too much, on positions labelled by a search down to the band below (21-24 from leaves of
+//! 18 empties, 25-28 from 22, 29-32 from 26). See `benches/README.md` for the data and the fit.
 //!
 //! Only the standard board uses them: the tables need labelled positions of the board they
 //! judge, and the labels' starts come from real games, which exist for 8×8 only.
@@ -49,11 +51,11 @@ pub const SHAPES: [Shape; 11] = [
 ];
 
 /// The bands of empty cells, each with its own weights: the fewest and the most empties it
-/// serves. A position with more empties than the last band's does not use the patterns: the
-/// labels stop at 19 empties, and the last band's weights used for every position above 16
+/// serves. A position with more empties than the last band's does not use the patterns. The
+/// exact labels stop at 19 empties: the last band's weights used for every position above 16
 /// empties cost the solver nodes (an early fit, FFO #45-#49, one thread: 1 005 M against
-/// 945 M when they stop at 20).
-pub const BANDS: [(u32, u32); 4] = [(0, 11), (12, 13), (14, 16), (17, 20)];
+/// 945 M when they stop at 20); bands fitted on estimated labels above 20 saved them.
+pub const BANDS: [(u32, u32); 7] = [(0, 11), (12, 13), (14, 16), (17, 20), (21, 24), (25, 28), (29, 32)];
 
 /// The weights per band: the features' first, then each shape's table in turn.
 pub const PER_BAND: usize = super::FEATURES + PARAMETERS;
