@@ -159,17 +159,19 @@ fn main() -> ExitCode {
 /// How one thread labels positions: exactly, or by a search down to a count of empties.
 enum Labeller {
     Exact(Solver),
-    /// The search, and the empties its leaves reach.
-    Estimate(Searcher, u32),
+    /// The search (boxed: it holds an exact solver of its own), and the empties its leaves
+    /// reach.
+    Estimate(Box<Searcher>, u32),
 }
 
 impl Labeller {
     fn new(estimate_to: Option<u32>) -> Labeller {
         match estimate_to {
             None => Labeller::Exact(Solver::with_hash_mb(8)),
-            Some(leaves) => {
-                Labeller::Estimate(Searcher::with_hash_mb(8).with_exact_empties(0).with_scoring(Scoring::Wof), leaves)
-            }
+            Some(leaves) => Labeller::Estimate(
+                Box::new(Searcher::with_hash_mb(8).with_exact_empties(0).with_scoring(Scoring::Wof)),
+                leaves,
+            ),
         }
     }
 

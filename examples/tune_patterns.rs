@@ -79,11 +79,12 @@ fn main() -> ExitCode {
             }
         };
         for (i, line) in text.lines().enumerate() {
-            let parsed = line
-                .split_once('\t')
-                .and_then(|(pos, value)| Some((pos.parse::<Position>().ok()?, value.trim().parse::<f64>().ok()?)));
-            let Some((pos, value)) = parsed else {
-                eprintln!("tune_patterns: {}:{}: not a position, a tab and a value", path.display(), i + 1);
+            let Some((pos, value)) = parse_line(line) else {
+                eprintln!(
+                    "tune_patterns: {}:{}: not a position, a tab and a value from -64 to 64",
+                    path.display(),
+                    i + 1
+                );
                 return ExitCode::from(2);
             };
             let Some((p, o)) = patterns::standard_discs(&pos) else {
@@ -151,6 +152,14 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A labels file's line: a position, a tab and its value in discs for the side to move, a
+/// disc difference on 8×8 (NaN, infinities and the like would poison the fit).
+fn parse_line(line: &str) -> Option<(Position, f64)> {
+    let (pos, value) = line.split_once('\t')?;
+    let value = value.trim().parse::<f64>().ok().filter(|v| (-64.0..=64.0).contains(v))?;
+    Some((pos.parse().ok()?, value))
+}
+
 /// The value of `row` with weights `w` (discs).
 fn predict(w: &[f64], row: &Row) -> f64 {
     let linear: f64 = row.features.iter().zip(w).map(|(f, w)| f * w).sum();
@@ -207,6 +216,18 @@ fn fit(rows: &[&Row], damp: f64, iterations: u32) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_needs_a_position_and_a_disc_difference() {
+        let start = Position::default().to_string();
+        assert_eq!(parse_line(&format!("{start}\t-12.25")).map(|(_, v)| v), Some(-12.25));
+        assert_eq!(parse_line(&format!("{start}\t64")).map(|(_, v)| v), Some(64.0));
+        for bad in ["NaN", "inf", "-inf", "64.5", "-65", "", "x", "1e400"] {
+            assert!(parse_line(&format!("{start}\t{bad}")).is_none(), "{bad:?}");
+        }
+        assert!(parse_line(&start).is_none(), "no tab");
+        assert!(parse_line("not a position\t3").is_none());
+    }
 
     #[test]
     fn the_fit_recovers_weights_that_make_the_labels() {
