@@ -64,15 +64,7 @@ pub const PER_BAND: usize = super::FEATURES + PARAMETERS;
 pub const INSTANCES: usize = 46;
 
 /// The cells of all the shapes' tables.
-pub const PARAMETERS: usize = {
-    let mut total = 0;
-    let mut s = 0;
-    while s < SHAPES.len() {
-        total += 3usize.pow(SHAPES[s].len() as u32);
-        s += 1;
-    }
-    total
-};
+pub const PARAMETERS: usize = OFFSETS[SHAPES.len()] - super::FEATURES;
 
 /// The weights, little-endian `i16` in hundredths of a disc, band after band.
 static WEIGHTS: &[u8; BANDS.len() * PER_BAND * 2] = include_bytes!("patterns.bin");
@@ -267,14 +259,13 @@ placements![
     (10, 3),
 ];
 
-/// Each shape's table's offset in a band's row, after the features' weights.
-const OFFSETS: [usize; SHAPES.len()] = {
-    let mut offsets = [0; SHAPES.len()];
-    let mut offset = super::FEATURES;
+/// Each shape's table's offset in a band's row, after the features' weights, and last the
+/// end of the last table.
+const OFFSETS: [usize; SHAPES.len() + 1] = {
+    let mut offsets = [super::FEATURES; SHAPES.len() + 1];
     let mut s = 0;
     while s < SHAPES.len() {
-        offsets[s] = offset;
-        offset += 3usize.pow(SHAPES[s].len() as u32);
+        offsets[s + 1] = offsets[s] + 3usize.pow(SHAPES[s].len() as u32);
         s += 1;
     }
     offsets
