@@ -525,9 +525,6 @@ const DEEP_GUESS_FROM: u32 = 24;
 /// #45-#58: its first window would miss the value on 8 of the 14, depth 10's on 9, and it
 /// takes 1.0-16.4 s (depth 10: 0.2-1.3 s).
 const DEEP_GUESS_DEPTH: u32 = 10;
-/// The selectivity of the selective search that precedes an exact one
-/// ([`search::SELECTION`]).
-const SELECTIVE: Selectivity = Selectivity(1);
 /// The first window is the guess plus or minus this, bounds excluded. With the depth-10
 /// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
 /// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
@@ -750,7 +747,11 @@ impl<M: Layout> Run<'_, M> {
         if empties < self.control.selection.from || 4 * guess.abs() >= 3 * self.board.cells {
             return Some(guess);
         }
-        Some(self.aspiration(p, o, guess, SELECTIVE)?.value)
+        let mut guess = guess;
+        for pass in 0..search::PASSES {
+            guess = self.aspiration(p, o, guess, Selection::level(pass))?.value;
+        }
+        Some(guess)
     }
 
     fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<Solution> {

@@ -108,17 +108,34 @@ const SHALLOW: u32 = 4;
 /// Moves a node sorts at most; a node with more (only on large boards far from the end)
 /// takes them in board order.
 const MAX_SORTED: usize = 64;
+/// Selective searches a solve makes before its exact one, each less selective than the last.
+pub(super) const PASSES: usize = 2;
+
 /// Where and how boldly a solve searches selectively before its exact search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Selection {
-    /// Empty cells from which a solve runs a selective search first.
+    /// Empty cells from which a solve runs its selective searches first.
     pub from: u32,
-    /// Empty cells from which a node of the selective search tries a probable cut-off
+    /// Empty cells from which a node of a selective search tries a probable cut-off
     /// ([`Worker::probable_cut`]); below, the selective search is exact.
     pub probcut_from: u32,
     /// How far beyond the window, in hundredths of a disc, the shallow search's value must
-    /// lie for a probable cut-off.
-    pub margin: i32,
+    /// lie for a probable cut-off, pass by pass ([`Selection::level`]), narrowest first.
+    pub margins: [i32; PASSES],
+}
+
+impl Selection {
+    /// The selectivity of pass `pass` (0 first): the first is the most selective, the last
+    /// is one above [`Selectivity::EXACT`]. Each pass's bounds serve the passes after it only
+    /// for their moves.
+    pub(super) fn level(pass: usize) -> Selectivity {
+        Selectivity((PASSES - pass) as u8)
+    }
+
+    /// The margin of a search of selectivity `level` (a level of [`Selection::level`]).
+    fn margin(&self, level: Selectivity) -> i32 {
+        self.margins[PASSES - usize::from(level.0)]
+    }
 }
 
 /// The selection in use. FFO #45-#49 (24-26 empties, nodes of both searches, one thread;
@@ -133,7 +150,17 @@ pub(super) struct Selection {
 /// 1 905 M and FFO #53 on two threads 194.9 s against 181.0 s. With the selective search's
 /// first window at ±10 (tried, see `ASPIRATION_WIDTH` in the solver's module), FFO #45-#52
 /// (one thread, one run each, alone): 15 discs 224.9 s, 12 discs 246.8 s, 18 discs 264.3 s.
-pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margin: 1500 };
+///
+/// Retuned for the tenth round's evaluation (patterns to 32 empties), one thread, time as
+/// `solve --file` gives it, two builds side by side on the two cores: one pass at 10 discs
+/// was faster on #45-#52 (89.5 s against 95.8 s) but slower on #53, #56 and #58 (28-30
+/// empties: 211.2 s against 184.0 s; 12 discs 204.3 s, 20 discs 216.6 s). Two passes, 10 then
+/// **15 discs**, the first ordering the second: #45-#52 83.9 s against 89.9 s (1 962 M nodes
+/// against 2 172 M), #53/#56/#58 169.5 s (4 040 M against 4 323 M); 8 then 15: 86.8 s and
+/// 178.5 s; 5 then 15: 179.2 s on #53/#56/#58; three passes (4, 8, 15): 87.6 s and 172.2 s.
+/// On #55 (29 empties, two threads), 8 then 15: 257.3 s against 284.9 s; the narrow pass
+/// took 12 s, and the wide one's first window no longer missed.
+pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margins: [1000, 1500] };
 /// The depth of the shallow search that predicts a node's value for a probable cut-off.
 /// Depth 4 (FFO #45-#49, margin 15 discs) 1 311 M nodes against depth 2's 1 455 M, but each
 /// node costs the depth-4 search, and the time was 1.2 times depth 2's on FFO #50-#52. Depth
@@ -456,7 +483,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// does too. Only selective searches make it.
     #[inline]
     fn probable_cut(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Option<i32> {
-        let margin = self.control.selection.margin;
+        let margin = self.control.selection.margin(self.selectivity);
         let high = 100 * beta + margin;
         if beta < INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, high - 1, high) >= high {
             return Some(beta);

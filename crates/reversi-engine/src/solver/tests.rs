@@ -217,10 +217,10 @@ proptest! {
     /// any margin (a negative one cuts almost everywhere, often wrongly), leaves the exact value
     /// and line unchanged: its bounds never reach the exact search, on one thread or three.
     #[test]
-    fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margin in -600i32..900) {
+    fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margins in proptest::array::uniform2(-600i32..900)) {
         let pos = random_position(seed, 10);
         if !pos.is_game_over() {
-            let selection = search::Selection { from: 0, probcut_from: search::DEEP, margin };
+            let selection = search::Selection { from: 0, probcut_from: search::DEEP, margins };
             let scoring = Scoring::Wof;
             let expected = naive(&pos, scoring);
             let limits = Limits::none();
@@ -231,7 +231,7 @@ proptest! {
                     .selection(selection);
                 let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
-                prop_assert_eq!(solution.value(), expected, "{} margin {}", pos, margin);
+                prop_assert_eq!(solution.value(), expected, "{} margins {:?}", pos, margins);
                 prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected);
             }
         }
