@@ -12,10 +12,10 @@
 //! allocates per node. With several threads, a node whose moves are shared starts a helper
 //! thread for each idle one (never more than the thread count at a time), and an exact solve
 //! of 18 empties or more first guesses its value with a shallow search that has a 1 MB table
-//! of its own. From 22 empties, a selective search (probable cut-offs, which may be wrong)
-//! comes before the exact one: its value is the exact search's first guess and its moves,
-//! left in the table, order it; its bounds are marked as such and never reach the exact search,
-//! so the answer stays exact.
+//! of its own. From 22 empties, two selective searches (probable cut-offs, which may be
+//! wrong; the first bolder than the second) come before the exact one: each one's value is
+//! the next search's first guess and its moves, left in the table, order it; their bounds are
+//! marked as such and never reach the exact search, so the answer stays exact.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -734,9 +734,10 @@ impl<M: Layout> Run<'_, M> {
         }
     }
 
-    /// The value of a selective search of the position, from the selection's empties (else
-    /// `guess` itself): a closer guess than the shallow search's, and the moves it leaves in
-    /// the table order the exact search. `None` if interrupted.
+    /// The value of the selective searches of the position ([`search::PASSES`], each from
+    /// the last one's value), from the selection's empties (else `guess` itself): a closer
+    /// guess than the shallow search's, and the moves they leave in the table order the exact
+    /// search. `None` if interrupted.
     ///
     /// Not when the guess is near a wipe-out (three quarters of the board's cells or more):
     /// the evaluation does not see a wipe-out coming, so the probable cut-offs drop the very
