@@ -159,7 +159,8 @@ impl Selection {
 /// against 2 172 M), #53/#56/#58 169.5 s (4 040 M against 4 323 M); 8 then 15: 86.8 s and
 /// 178.5 s; 5 then 15: 179.2 s on #53/#56/#58; three passes (4, 8, 15): 87.6 s and 172.2 s.
 /// On #55 (29 empties, two threads), 8 then 15: 257.3 s against 284.9 s; the narrow pass
-/// took 12 s, and the wide one's first window no longer missed.
+/// took 12 s, and the wide one's first window no longer missed. Full FFO #40-#59, two
+/// threads: 545.8 s against 632.0 s (`benches/README.md`, eleventh round).
 pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margins: [1000, 1500] };
 /// The depth of the shallow search that predicts a node's value for a probable cut-off.
 /// Depth 4 (FFO #45-#49, margin 15 discs) 1 311 M nodes against depth 2's 1 455 M, but each

@@ -213,9 +213,10 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// A selective search before the exact one, here from 7 empties with probable cut-offs of
-    /// any margin (a negative one cuts almost everywhere, often wrongly), leaves the exact value
-    /// and line unchanged: its bounds never reach the exact search, on one thread or three.
+    /// Selective searches before the exact one, here from 7 empties with probable cut-offs of
+    /// any margins, in any order (a negative one cuts almost everywhere, often wrongly), leave
+    /// the exact value and line unchanged: their bounds never reach the exact search, on one
+    /// thread or three.
     #[test]
     fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margins in proptest::array::uniform2(-600i32..900)) {
         let pos = random_position(seed, 10);
