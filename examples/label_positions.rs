@@ -45,7 +45,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use reversi_kit::core::{Position, Square};
 use reversi_kit::engine::search::{Limits, Searcher};
-use reversi_kit::engine::solver::Solver;
+use reversi_kit::engine::solver::{Solution, Solver};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::variants::{Move, Scoring};
 
@@ -184,19 +184,20 @@ impl Labeller {
         }
     }
 
-    /// `pos`'s label line (the value in discs for the side to move) and its principal
-    /// variation.
-    fn label(&mut self, pos: &Position) -> (String, Vec<Move>) {
+    /// `pos`'s label line (the value in discs for the side to move), and the exact solution
+    /// whose principal variation the chain follows; none for an estimate, since along a
+    /// search's principal variation every position has the same leaf, and so the same label.
+    fn label(&mut self, pos: &Position) -> (String, Option<Solution>) {
         match self {
             Labeller::Exact(solver) => {
                 let solution = solver.solve(pos, Scoring::Wof).expect("a position in play solves");
-                (format!("{pos}\t{}\n", solution.value()), solution.pv().to_vec())
+                (format!("{pos}\t{}\n", solution.value()), Some(solution))
             }
             Labeller::Estimate(searcher, leaves) => {
                 let depth = pos.empty_cells().len().saturating_sub(*leaves).max(1);
                 let found = searcher.search(pos, Limits::depth(depth)).expect("a position in play");
                 let centi = found.value().centidiscs();
-                (format!("{pos}\t{:.2}\n", f64::from(centi) / 100.0), found.pv().to_vec())
+                (format!("{pos}\t{:.2}\n", f64::from(centi) / 100.0), None)
             }
         }
     }
@@ -232,14 +233,13 @@ fn run_chain(labeller: &mut Labeller, games: &[Vec<Move>], seed: u64, chain: u64
     if pos.must_pass() {
         play(&mut pos, Move::Pass);
     }
-    let (line, pv) = labeller.label(&pos);
+    let (line, solution) = labeller.label(&pos);
     lines.push_str(&line);
-    if matches!(labeller, Labeller::Estimate(..)) {
-        // Along a search's principal variation every position has the same leaf, and so the
-        // same label: more chains say more.
+    // An estimate labels one position a chain: more chains say more.
+    let Some(solution) = solution else {
         return lines;
-    }
-    for mv in pv {
+    };
+    for &mv in solution.pv() {
         // The principal variation lists passes; a pass is played here as soon as it is forced.
         if mv == Move::Pass {
             continue;
