@@ -218,7 +218,7 @@ proptest! {
     /// the exact value and line unchanged: their bounds never reach the exact search, on one
     /// thread or three.
     #[test]
-    fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margins in proptest::array::uniform2(-600i32..900)) {
+    fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margins in proptest::array::uniform(-600i32..900)) {
         let pos = random_position(seed, 10);
         if !pos.is_game_over() {
             let selection = search::Selection { from: 0, probcut_from: search::DEEP, margins };
