@@ -78,6 +78,12 @@ pub(crate) fn allocate_pairs(bytes: usize) -> Box<[Pair]> {
     power_of_two_within(bytes, || Pair([Slot::empty(), Slot::empty()]))
 }
 
+/// As many pairs as fit in `bytes`, and at least one.
+pub(crate) fn allocate_pairs_filling(bytes: usize) -> Box<[Pair]> {
+    let len = (bytes / std::mem::size_of::<Pair>()).max(1);
+    std::iter::repeat_with(|| Pair([Slot::empty(), Slot::empty()])).take(len).collect()
+}
+
 /// The largest power of two of slots that fits in `bytes`, and at least one.
 pub(crate) fn allocate(bytes: usize) -> Box<[Slot]> {
     power_of_two_within(bytes, Slot::empty)

@@ -402,14 +402,14 @@ impl Solver {
     /// The default table size, in MB.
     pub const DEFAULT_HASH_MB: usize = 64;
 
-    /// A solver with a table of at most `mb` MB (rounded down to a power of two bytes; a
-    /// few dozen bytes at least), one thread.
+    /// A solver with a table of at most `mb` MB (in whole buckets of 32 bytes; a few dozen
+    /// bytes at least), one thread.
     #[must_use]
     pub fn with_hash_mb(mb: usize) -> Solver {
         Solver::with_hash_bytes(mb.saturating_mul(1 << 20))
     }
 
-    /// A solver with a table of at most `bytes` bytes (rounded down to a power of two; a few
+    /// A solver with a table of at most `bytes` bytes (in whole buckets of 32 bytes; a few
     /// dozen bytes at least), one thread.
     #[must_use]
     pub fn with_hash_bytes(bytes: usize) -> Solver {

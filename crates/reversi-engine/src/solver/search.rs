@@ -346,7 +346,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             let flips = self.board.mg.flips(p, o, x);
             let hash = if n > DEEP {
                 let hash = self.board.key(o ^ flips, p | flips | M::Word::bit(x));
-                self.table.prefetch(hash);
+                self.table.prefetch(hash, n - 1);
                 hash
             } else {
                 0
@@ -359,9 +359,9 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// Enhanced transposition cut-off: the value of a child in `list` that the table already
     /// proves at least `beta` for the mover, with the child's move.
     #[inline]
-    fn transposition_cut(&self, list: &[Candidate<M::Word>], beta: i32) -> Option<(i32, u32)> {
+    fn transposition_cut(&self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32)> {
         list.iter().find_map(|c| {
-            let b = self.table.probe(c.hash, self.selectivity)?;
+            let b = self.table.probe(c.hash, n - 1, self.selectivity)?;
             (-b.upper >= beta).then_some((-b.upper, c.index))
         })
     }
@@ -469,7 +469,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             return 0;
         }
         let key = self.board.key(p, o);
-        let (alpha, beta, hint) = match self.probe(key, alpha, beta) {
+        let (alpha, beta, hint) = match self.probe(key, n, alpha, beta) {
             Probe::Cut(value) => return value,
             Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
         };
@@ -530,10 +530,11 @@ impl<'a, M: Layout> Worker<'a, M> {
         (bound <= alpha).then_some(bound)
     }
 
-    /// What the table knows of the position of `key` searched with `(alpha, beta)`.
+    /// What the table knows of the position of `key` (with `n` empty cells) searched with
+    /// `(alpha, beta)`.
     #[inline]
-    pub(super) fn probe(&self, key: u64, alpha: i32, beta: i32) -> Probe {
-        let Some(b) = self.table.probe(key, self.selectivity) else {
+    pub(super) fn probe(&self, key: u64, n: u32, alpha: i32, beta: i32) -> Probe {
+        let Some(b) = self.table.probe(key, n, self.selectivity) else {
             return Probe::Search { alpha, beta, hint: NO_MOVE };
         };
         if b.lower >= beta || b.lower == b.upper {
@@ -566,7 +567,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             Some(count) => {
                 let list = &mut list[..count];
                 if n >= ETC
-                    && let Some((value, x)) = self.transposition_cut(list, beta)
+                    && let Some((value, x)) = self.transposition_cut(list, n, beta)
                 {
                     return (value, x as u16);
                 }
