@@ -2,9 +2,9 @@
 //! solver's threads without locks.
 //!
 //! Nodes of fewer than [`NEAR_BELOW`] empties, by far the most numerous, keep their entries
-//! in a small array of their own ([`NEAR_SHARE`] of the budget, at most [`NEAR_MAX_BYTES`]):
-//! their lookups hit the cache where the large array's would wait for memory, and they no
-//! longer push the entries of bigger subtrees out.
+//! in a small array of their own (a sixteenth of the budget, [`NEAR_FRACTION`], and at most
+//! [`NEAR_MAX_BYTES`]): their lookups hit the cache where the large array's would wait for
+//! memory, and they no longer push the entries of bigger subtrees out.
 //!
 //! Each entry is one [`Slot`](crate::slots::Slot): an entry torn by two threads writing at
 //! once reads as a miss, never as another position's bounds. Each entry also says how sure its
@@ -83,8 +83,8 @@ impl Bounds {
 /// within 1.5 %), from 12 84.6 s, from 14 85.3 s (the pairs of builds ran side by side, so
 /// only the ratios within a pair compare).
 pub(super) const NEAR_BELOW: u32 = 12;
-/// The near array's share of the table's budget, in sixteenths.
-const NEAR_SHARE: usize = 1;
+/// The near array takes at most the budget divided by this.
+const NEAR_FRACTION: usize = 16;
 /// The near array's size at most: the size of the second-level caches of the two cores of the
 /// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more
 /// (FFO #45-#52, one thread, from 12 empties: 2 MB 86.4 s against 84.6 s for 4 MB in a pair
@@ -102,9 +102,10 @@ pub(super) struct Table {
 
 impl Table {
     /// A table of at most `bytes` bytes (two buckets at least): a near array of a power of two
-    /// buckets, a sixteenth of the budget at most, and a main array of the rest.
+    /// buckets, at most a sixteenth of the budget ([`NEAR_FRACTION`]), and a main array of the
+    /// rest.
     pub(super) fn new(bytes: usize) -> Table {
-        let near = slots::allocate_pairs((bytes / 16 * NEAR_SHARE).min(NEAR_MAX_BYTES));
+        let near = slots::allocate_pairs((bytes / NEAR_FRACTION).min(NEAR_MAX_BYTES));
         let near_mask = near.len() - 1;
         let buckets = slots::allocate_pairs_filling(bytes.saturating_sub(std::mem::size_of_val(&*near)));
         Table { buckets, near, near_mask }
