@@ -7,6 +7,7 @@ use reversi_core::kernel::{Layout, Word};
 use reversi_core::{Geometry, Square};
 use reversi_variants::Scoring;
 
+use super::table::{self, Array};
 use crate::eval::words::WordEvaluator;
 
 /// Cells a board may have (16×16).
@@ -17,6 +18,9 @@ pub(super) struct Board<M: Layout> {
     pub mg: M,
     pub playable: M::Word,
     pub cells: i32,
+    /// Empty cells below which a node's entry lives in the table's near array
+    /// ([`table::NEAR_BELOW`] on boards of at most [`table::NEAR_CELLS`] cells, else none).
+    near_below: u32,
     pub scoring: Scoring,
     /// Mixed into every key, so that equal words on different boards or under different
     /// scorings never share an entry.
@@ -50,6 +54,7 @@ impl<M: Layout> Board<M> {
             mg,
             playable,
             cells: playable.count() as i32,
+            near_below: if playable.count() <= table::NEAR_CELLS { table::NEAR_BELOW } else { 0 },
             scoring,
             salt: 0,
             squares: [None; MAX_CELLS],
@@ -112,6 +117,12 @@ impl<M: Layout> Board<M> {
     /// The square of compact index `i`.
     pub(super) fn square(&self, i: u32) -> Square {
         self.squares[i as usize].expect("a move is on a playable cell")
+    }
+
+    /// The table's array for the entry of a node with `empties` empty cells.
+    #[inline(always)]
+    pub(super) fn array(&self, empties: u32) -> Array {
+        if empties < self.near_below { Array::Near } else { Array::Main }
     }
 
     /// The final score of the mover with discs `p` against `o` when the game ends here.

@@ -26,7 +26,10 @@ pub(super) fn root<M: Layout>(worker: &mut Worker<'_, M>, p: M::Word, o: M::Word
     }
     worker.nodes += 1;
     let n = (!(p | o) & worker.board.playable).count();
-    let hint = worker.table.probe(worker.board.key(p, o), n, worker.selectivity).map_or(NO_MOVE, |b| b.best);
+    let hint = worker
+        .table
+        .probe(worker.board.key(p, o), worker.board.array(n), worker.selectivity)
+        .map_or(NO_MOVE, |b| b.best);
     let (value, best) = worker.node_moves(p, o, alpha, beta, moves, hint, n);
     Found { value, best: (best != NO_MOVE).then_some(u32::from(best)) }
 }

@@ -346,7 +346,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             let flips = self.board.mg.flips(p, o, x);
             let hash = if n > DEEP {
                 let hash = self.board.key(o ^ flips, p | flips | M::Word::bit(x));
-                self.table.prefetch(hash, n - 1);
+                self.table.prefetch(hash, self.board.array(n - 1));
                 hash
             } else {
                 0
@@ -361,7 +361,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     #[inline]
     fn transposition_cut(&self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32)> {
         list.iter().find_map(|c| {
-            let b = self.table.probe(c.hash, n - 1, self.selectivity)?;
+            let b = self.table.probe(c.hash, self.board.array(n - 1), self.selectivity)?;
             (-b.upper >= beta).then_some((-b.upper, c.index))
         })
     }
@@ -494,7 +494,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             return 0;
         }
         let level = if selective { self.selectivity } else { Selectivity::EXACT };
-        self.table.store(key, n, Bounds::of(best, best_move, alpha, beta), level);
+        self.table.store(key, self.board.array(n), n, Bounds::of(best, best_move, alpha, beta), level);
         best
     }
 
@@ -534,7 +534,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// `(alpha, beta)`.
     #[inline]
     pub(super) fn probe(&self, key: u64, n: u32, alpha: i32, beta: i32) -> Probe {
-        let Some(b) = self.table.probe(key, n, self.selectivity) else {
+        let Some(b) = self.table.probe(key, self.board.array(n), self.selectivity) else {
             return Probe::Search { alpha, beta, hint: NO_MOVE };
         };
         if b.lower >= beta || b.lower == b.upper {

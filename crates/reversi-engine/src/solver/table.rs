@@ -1,8 +1,8 @@
 //! The transposition table: fixed arrays of two-entry buckets, allocated once, shared by the
 //! solver's threads without locks.
 //!
-//! Nodes of fewer than [`NEAR_BELOW`] empties, by far the most numerous, keep their entries
-//! in a small array of their own (a sixteenth of the budget, [`NEAR_FRACTION`], and at most
+//! On boards of at most [`NEAR_CELLS`] cells, nodes of fewer than [`NEAR_BELOW`] empties, by
+//! far the most numerous, keep their entries in a small array of their own (a sixteenth of the budget, [`NEAR_FRACTION`], and at most
 //! [`NEAR_MAX_BYTES`]): their lookups hit the cache where the large array's would wait for
 //! memory, and they no longer push the entries of bigger subtrees out.
 //!
@@ -83,6 +83,22 @@ impl Bounds {
 /// within 1.5 %), from 12 84.6 s, from 14 85.3 s (the pairs of builds ran side by side, so
 /// only the ratios within a pair compare).
 pub(super) const NEAR_BELOW: u32 = 12;
+/// Boards of at most this many cells use the near array. On larger ones, the transpositions
+/// of small nodes reach farther (regions of empty cells far apart are played in every
+/// interleaving) and need the room of the main array: with the near array for all, 20-empty
+/// positions (one each, one thread, side by side; benches/README, twelfth round) took 22.8 s
+/// against 20.8 s on 16×16 (18 % more nodes) and 1.66 s against 1.61 s on the Octagon (6 %
+/// more nodes), the same on 10×10, and 10 % less time on 8×8.
+pub(super) const NEAR_CELLS: u32 = 64;
+
+/// Which of the table's arrays holds a node's entry ([`Board::array`](super::board::Board)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Array {
+    /// The small array of the many nodes near the end.
+    Near,
+    /// The array of the others.
+    Main,
+}
 /// The near array takes at most the budget divided by this.
 const NEAR_FRACTION: usize = 16;
 /// The near array's size at most: the size of the second-level caches of the two cores of the
@@ -123,45 +139,43 @@ impl Table {
         }
     }
 
-    /// The bucket of `key` for a node of `empties` empty cells.
+    /// The bucket of `key` in `array`.
     #[inline]
-    fn pair(&self, key: u64, empties: u32) -> &Pair {
-        if empties < NEAR_BELOW {
-            &self.near[(key as usize) & self.near_mask]
-        } else {
+    fn pair(&self, key: u64, array: Array) -> &Pair {
+        match array {
+            Array::Near => &self.near[(key as usize) & self.near_mask],
             // The high bits of the key scaled to the array's length: any length will do.
-            &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize]
+            Array::Main => &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize],
         }
     }
 
     #[inline]
-    fn bucket(&self, key: u64, empties: u32) -> &[Slot; 2] {
-        &self.pair(key, empties).0
+    fn bucket(&self, key: u64, array: Array) -> &[Slot; 2] {
+        &self.pair(key, array).0
     }
 
-    /// Starts bringing the bucket of `key` (a node of `empties` empty cells) into the cache,
-    /// for a probe soon after.
+    /// Starts bringing the bucket of `key` in `array` into the cache, for a probe soon after.
     #[inline]
-    pub(super) fn prefetch(&self, key: u64, empties: u32) {
-        self.pair(key, empties).prefetch();
+    pub(super) fn prefetch(&self, key: u64, array: Array) {
+        self.pair(key, array).prefetch();
     }
 
-    /// The bounds stored for `key` (a node of `empties` empty cells), if any, for a search of
-    /// selectivity `trust`: of an entry more selective than that, only its move.
+    /// The bounds stored for `key` in `array`, if any, for a search of selectivity `trust`: of
+    /// an entry more selective than that, only its move.
     #[inline]
-    pub(super) fn probe(&self, key: u64, empties: u32, trust: Selectivity) -> Option<Bounds> {
-        let data = self.bucket(key, empties).iter().find_map(|e| e.load(key))?;
+    pub(super) fn probe(&self, key: u64, array: Array, trust: Selectivity) -> Option<Bounds> {
+        let data = self.bucket(key, array).iter().find_map(|e| e.load(key))?;
         let (bounds, _, level) = Bounds::unpack(data);
         Some(if level > trust { Bounds::unknown(bounds.best) } else { bounds })
     }
 
-    /// Stores `bounds` for `key`, found by a search of `empties` empty cells and selectivity
-    /// `level`: merged with the bounds of the same level already stored for the same key, else
+    /// Stores `bounds` for `key` in `array`, found by a search of `empties` empty cells and
+    /// selectivity `level`: merged with the bounds of the same level already stored for the same key, else
     /// in the bucket's entry that cost less. Surer bounds replace less sure ones, never the
     /// other way round.
     #[inline]
-    pub(super) fn store(&self, key: u64, empties: u32, bounds: Bounds, level: Selectivity) {
-        let bucket = self.bucket(key, empties);
+    pub(super) fn store(&self, key: u64, array: Array, empties: u32, bounds: Bounds, level: Selectivity) {
+        let bucket = self.bucket(key, array);
         let mut victim = &bucket[0];
         let mut victim_empties = u32::MAX;
         let mut bounds = bounds;
@@ -200,35 +214,35 @@ mod tests {
     fn stores_and_merges_bounds() {
         let table = Table::new(1 << 10);
         assert_eq!(table.bytes(), 1 << 10);
-        assert_eq!(table.probe(42, 10, Selectivity::EXACT), None);
-        table.store(42, 10, Bounds { lower: -64, upper: 12, best: 3 }, Selectivity::EXACT);
-        table.store(42, 10, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Selectivity::EXACT);
-        assert_eq!(table.probe(42, 10, Selectivity::EXACT), Some(Bounds { lower: -4, upper: 12, best: 3 }));
+        assert_eq!(table.probe(42, Array::Main, Selectivity::EXACT), None);
+        table.store(42, Array::Main, 10, Bounds { lower: -64, upper: 12, best: 3 }, Selectivity::EXACT);
+        table.store(42, Array::Main, 10, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Selectivity::EXACT);
+        assert_eq!(table.probe(42, Array::Main, Selectivity::EXACT), Some(Bounds { lower: -4, upper: 12, best: 3 }));
         table.clear();
-        assert_eq!(table.probe(42, 10, Selectivity::EXACT), None);
+        assert_eq!(table.probe(42, Array::Main, Selectivity::EXACT), None);
     }
 
     #[test]
     fn selective_bounds_never_reach_an_exact_search() {
         let table = Table::new(1 << 10);
-        table.store(7, 20, Bounds { lower: 10, upper: 10, best: 5 }, Selectivity(1));
-        assert_eq!(table.probe(7, 20, Selectivity(1)), Some(Bounds { lower: 10, upper: 10, best: 5 }));
-        assert_eq!(table.probe(7, 20, Selectivity::EXACT), Some(Bounds::unknown(5)));
+        table.store(7, Array::Main, 20, Bounds { lower: 10, upper: 10, best: 5 }, Selectivity(1));
+        assert_eq!(table.probe(7, Array::Main, Selectivity(1)), Some(Bounds { lower: 10, upper: 10, best: 5 }));
+        assert_eq!(table.probe(7, Array::Main, Selectivity::EXACT), Some(Bounds::unknown(5)));
         // Exact bounds replace selective ones and keep their move if they have none...
-        table.store(7, 20, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Selectivity::EXACT);
-        assert_eq!(table.probe(7, 20, Selectivity::EXACT), Some(Bounds { lower: -4, upper: 64, best: 5 }));
+        table.store(7, Array::Main, 20, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Selectivity::EXACT);
+        assert_eq!(table.probe(7, Array::Main, Selectivity::EXACT), Some(Bounds { lower: -4, upper: 64, best: 5 }));
         // ...and less sure ones never replace them.
-        table.store(7, 20, Bounds { lower: 30, upper: 30, best: 9 }, Selectivity(1));
-        assert_eq!(table.probe(7, 20, Selectivity(1)), Some(Bounds { lower: -4, upper: 64, best: 5 }));
+        table.store(7, Array::Main, 20, Bounds { lower: 30, upper: 30, best: 9 }, Selectivity(1));
+        assert_eq!(table.probe(7, Array::Main, Selectivity(1)), Some(Bounds { lower: -4, upper: 64, best: 5 }));
     }
 
     #[test]
-    fn nodes_of_few_empties_have_an_array_of_their_own() {
+    fn the_near_array_is_separate() {
         let table = Table::new(1 << 12);
-        table.store(9, NEAR_BELOW - 1, Bounds { lower: 2, upper: 2, best: 1 }, Selectivity::EXACT);
-        table.store(9, NEAR_BELOW, Bounds { lower: 4, upper: 4, best: 3 }, Selectivity::EXACT);
-        assert_eq!(table.probe(9, NEAR_BELOW - 1, Selectivity::EXACT), Some(Bounds { lower: 2, upper: 2, best: 1 }));
-        assert_eq!(table.probe(9, NEAR_BELOW, Selectivity::EXACT), Some(Bounds { lower: 4, upper: 4, best: 3 }));
+        table.store(9, Array::Near, 9, Bounds { lower: 2, upper: 2, best: 1 }, Selectivity::EXACT);
+        table.store(9, Array::Main, 12, Bounds { lower: 4, upper: 4, best: 3 }, Selectivity::EXACT);
+        assert_eq!(table.probe(9, Array::Near, Selectivity::EXACT), Some(Bounds { lower: 2, upper: 2, best: 1 }));
+        assert_eq!(table.probe(9, Array::Main, Selectivity::EXACT), Some(Bounds { lower: 4, upper: 4, best: 3 }));
     }
 
     #[test]
