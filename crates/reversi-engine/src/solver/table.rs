@@ -2,9 +2,10 @@
 //! solver's threads without locks.
 //!
 //! On boards of at most [`NEAR_CELLS`] cells, nodes of fewer than [`NEAR_BELOW`] empties, by
-//! far the most numerous, keep their entries in a small array of their own (a sixteenth of the budget, [`NEAR_FRACTION`], and at most
-//! [`NEAR_MAX_BYTES`]): their lookups hit the cache where the large array's would wait for
-//! memory, and they no longer push the entries of bigger subtrees out.
+//! far the most numerous, keep their entries in a small array of their own (a sixteenth of
+//! the budget, [`NEAR_FRACTION`], and at most [`NEAR_MAX_BYTES`]): their lookups hit the
+//! cache where the large array's would wait for memory, and they no longer push the entries
+//! of bigger subtrees out.
 //!
 //! Each entry is one [`Slot`](crate::slots::Slot): an entry torn by two threads writing at
 //! once reads as a miss, never as another position's bounds. Each entry also says how sure its
@@ -88,8 +89,16 @@ pub(super) const NEAR_BELOW: u32 = 12;
 /// interleaving) and need the room of the main array: with the near array for all, 20-empty
 /// positions (one each, one thread, side by side; benches/README, twelfth round) took 22.8 s
 /// against 20.8 s on 16×16 (18 % more nodes) and 1.66 s against 1.61 s on the Octagon (6 %
-/// more nodes), the same on 10×10, and 10 % less time on 8×8.
+/// more nodes), the same on 10×10, while 8×8 gains ([`NEAR_BELOW`]).
 pub(super) const NEAR_CELLS: u32 = 64;
+
+/// The near array takes at most the budget divided by this.
+const NEAR_FRACTION: usize = 16;
+/// The near array's size at most: the size of the second-level caches of the two cores of the
+/// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more
+/// (FFO #45-#52, one thread, from 12 empties: 2 MB 86.4 s against 84.6 s for 4 MB in a pair
+/// side by side, 8 MB 87.6 s against 85.3 s in another).
+const NEAR_MAX_BYTES: usize = 4 << 20;
 
 /// Which of the table's arrays holds a node's entry ([`Board::array`](super::board::Board)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,13 +108,6 @@ pub(super) enum Array {
     /// The array of the others.
     Main,
 }
-/// The near array takes at most the budget divided by this.
-const NEAR_FRACTION: usize = 16;
-/// The near array's size at most: the size of the second-level caches of the two cores of the
-/// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more
-/// (FFO #45-#52, one thread, from 12 empties: 2 MB 86.4 s against 84.6 s for 4 MB in a pair
-/// side by side, 8 MB 87.6 s against 85.3 s in another).
-const NEAR_MAX_BYTES: usize = 4 << 20;
 
 /// A fixed-size table of bounds: a near array for the nodes of few empties, indexed by the
 /// low bits of a position's key, and a main array for the others, indexed by its high bits.
