@@ -58,6 +58,10 @@ impl Slot {
 pub(crate) struct Pair(pub [Slot; 2]);
 
 impl Pair {
+    fn empty() -> Pair {
+        Pair([Slot::empty(), Slot::empty()])
+    }
+
     /// Asks the processor to bring this pair into the cache ahead of a probe, so that the
     /// miss overlaps other work. A hint only: it changes no value.
     #[inline(always)]
@@ -75,13 +79,13 @@ impl Pair {
 
 /// The largest power of two of pairs that fits in `bytes`, and at least one.
 pub(crate) fn allocate_pairs(bytes: usize) -> Box<[Pair]> {
-    power_of_two_within(bytes, || Pair([Slot::empty(), Slot::empty()]))
+    power_of_two_within(bytes, Pair::empty)
 }
 
 /// As many pairs as fit in `bytes`, and at least one.
 pub(crate) fn allocate_pairs_filling(bytes: usize) -> Box<[Pair]> {
     let len = (bytes / std::mem::size_of::<Pair>()).max(1);
-    std::iter::repeat_with(|| Pair([Slot::empty(), Slot::empty()])).take(len).collect()
+    std::iter::repeat_with(Pair::empty).take(len).collect()
 }
 
 /// The largest power of two of slots that fits in `bytes`, and at least one.

@@ -374,6 +374,10 @@ impl<'a, M: Layout> Worker<'a, M> {
     #[allow(clippy::too_many_arguments)]
     fn order(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, hint: u16, n: u32, list: &mut [Candidate<M::Word>]) {
         let mg = &self.board.mg;
+        // The window of the one-ply searches below the children: the node's, widened by the
+        // margin, from the other side.
+        let low = (-(100 * beta + ORDER_MARGIN)).max(-EVAL_INFINITY);
+        let high = (-(100 * alpha - ORDER_MARGIN)).min(EVAL_INFINITY);
         for c in list.iter_mut() {
             let x = c.index;
             let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(x));
@@ -390,9 +394,6 @@ impl<'a, M: Layout> Worker<'a, M> {
                     }
                     + 4 * i32::from(self.board.rank[x as usize]);
                 if n >= SEARCH_ORDER {
-                    // The child's window: the mover's, widened by the margin, from the other side.
-                    let low = (-(100 * beta + ORDER_MARGIN)).max(-EVAL_INFINITY);
-                    let high = (-(100 * alpha - ORDER_MARGIN)).min(EVAL_INFINITY);
                     fastest * FASTEST_WEIGHT + self.eval_search(child_p, child_o, 1, low, high)
                 } else if n >= EVAL_ORDER {
                     // The child's evaluation is the opponent's: lower is better for the mover.

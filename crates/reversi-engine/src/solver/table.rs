@@ -172,9 +172,9 @@ impl Table {
     }
 
     /// Stores `bounds` for `key` in `array`, found by a search of `empties` empty cells and
-    /// selectivity `level`: merged with the bounds of the same level already stored for the same key, else
-    /// in the bucket's entry that cost less. Surer bounds replace less sure ones, never the
-    /// other way round.
+    /// selectivity `level`: merged with the bounds of the same level already stored for the
+    /// same key, else in the bucket's entry that cost less. Surer bounds replace less sure
+    /// ones, never the other way round.
     #[inline]
     pub(super) fn store(&self, key: u64, array: Array, empties: u32, bounds: Bounds, level: Selectivity) {
         let bucket = self.bucket(key, array);
