@@ -6,8 +6,8 @@
 
 use core::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_add_epi64, _mm256_and_si256,
-    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256,
-    _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
+    _mm256_andnot_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_srlv_epi64,
     _mm256_sub_epi64,
 };
 
@@ -151,6 +151,40 @@ fn flips(b: &Bracketed, x: u32) -> u64 {
     or_lanes(_mm256_or_si256(ahead, behind))
 }
 
+/// The discs a move on `x` (below 64) flips, from the line masks alone: along each line the
+/// first cell that is not the opponent's must be the mover's. One move of a position (the
+/// solver's nodes, each a different position) need not pay for the board-wide fills of
+/// [`bracketed`], which [`flips`] shares between the moves of one position.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_of_one_move(p: u64, o: u64, x: u32) -> u64 {
+    let line = &LINES[x as usize];
+    // SAFETY: as in `flips`, for both halves of the 64 bytes.
+    let (ahead_line, behind_line) =
+        unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) };
+    let (s1, s2) = (shifts(1), shifts(2));
+    let (p, o, zero) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64), _mm256_setzero_si256());
+    // Towards higher bits the first such cell is the lowest; where it is not the mover's
+    // (or the line is the opponent's to the edge) nothing flips.
+    let stop = _mm256_andnot_si256(o, ahead_line);
+    let first = _mm256_and_si256(stop, _mm256_sub_epi64(zero, stop));
+    let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
+    let ahead = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero), ahead);
+    // Towards lower bits, with no leading-zero count in AVX2: the opponent's run from `x`
+    // down each line by a fill (six cells at most), then the cell after it.
+    let run_cells = _mm256_and_si256(o, behind_line);
+    let from = _mm256_set1_epi64x(1i64 << x);
+    let mut run = _mm256_and_si256(run_cells, _mm256_srlv_epi64(from, s1));
+    run = _mm256_or_si256(run, _mm256_and_si256(run_cells, _mm256_srlv_epi64(run, s1)));
+    let pairs = _mm256_and_si256(run_cells, _mm256_srlv_epi64(run_cells, s1));
+    run = _mm256_or_si256(run, _mm256_and_si256(pairs, _mm256_srlv_epi64(run, s2)));
+    run = _mm256_or_si256(run, _mm256_and_si256(pairs, _mm256_srlv_epi64(run, s2)));
+    let after =
+        _mm256_andnot_si256(run, _mm256_and_si256(_mm256_srlv_epi64(_mm256_or_si256(run, from), s1), behind_line));
+    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(after, p), zero), run);
+    or_lanes(_mm256_or_si256(ahead, behind))
+}
+
 /// The body of [`MoveGen::count_two_plies`], for the AVX2 and the AVX-512 functions; `$flips`
 /// is the function that finds a move's flips.
 macro_rules! count_two_plies {
@@ -191,13 +225,36 @@ fn count_two_plies(p: u64, o: u64, playable: u64, moves: u64) -> u64 {
     count_two_plies!(p, o, playable, moves, flips)
 }
 
+/// The body of [`MoveGen::perft`], for the AVX2 and the AVX-512 functions: `$flips` and
+/// `$count_two_plies` are theirs, `$perft` the function itself. A node's moves take their
+/// flips from one fill of the position ([`bracketed`]), which the compiler computes once for
+/// all of them; [`MoveGen::flips`] serves single moves without it ([`flips_of_one_move`]).
+macro_rules! perft {
+    ($mg:expr, $p:expr, $o:expr, $depth:expr, $flips:ident, $count_two_plies:ident, $perft:ident) => {{
+        let (mg, p, o, depth): (&EightAvx2, u64, u64, u32) = ($mg, $p, $o, $depth);
+        if depth == 0 {
+            return 1;
+        }
+        let playable = mg.eight.playable();
+        let moves = legal(p, o, !(p | o) & playable);
+        crate::kernel::walk::node_with(
+            (p, o, depth),
+            moves,
+            || legal(o, p, !(p | o) & playable),
+            || $count_two_plies(p, o, playable, moves),
+            |x| $flips(&bracketed(p, o), x),
+            // The closure inherits the target features, so the recursion needs no `unsafe`.
+            |p, o, depth| $perft(mg, p, o, depth),
+        )
+    }};
+}
+
 mod cd;
 
 /// [`MoveGen::perft`] with every step inlined under AVX2.
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn perft(mg: &EightAvx2, p: u64, o: u64, depth: u32) -> u64 {
-    // The closure inherits the target features, so the recursion needs no `unsafe`.
-    crate::kernel::walk::node(mg, p, o, depth, |p, o, depth| perft(mg, p, o, depth))
+    perft!(mg, p, o, depth, flips, count_two_plies, perft)
 }
 
 impl MoveGen for EightAvx2 {
@@ -214,11 +271,11 @@ impl MoveGen for EightAvx2 {
         debug_assert!(i < 64);
         #[target_feature(enable = "avx2")]
         fn run(p: u64, o: u64, i: u32) -> u64 {
-            flips(&bracketed(p, o), i)
+            flips_of_one_move(p, o, i)
         }
         #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
         fn run_cd(p: u64, o: u64, i: u32) -> u64 {
-            cd::flips(&bracketed(p, o), i)
+            cd::flips_of_one_move(p, o, i)
         }
         if self.avx512 == Avx512::Present {
             // SAFETY: `new` found AVX2 and (for `Avx512::Present`) AVX-512 F, VL and CD.
