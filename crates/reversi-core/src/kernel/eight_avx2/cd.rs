@@ -1,7 +1,7 @@
 //! With AVX-512 CD and VL: the flips towards lower bits from the line masks too, the first
 //! cell not bracketed being the highest (`vplzcntq`), instead of a fill.
 
-use core::arch::x86_64::{_mm256_lzcnt_epi64, _mm256_srli_epi64};
+use core::arch::x86_64::{_mm256_cmpeq_epi64, _mm256_lzcnt_epi64, _mm256_srli_epi64};
 
 use super::*;
 
@@ -9,11 +9,7 @@ use super::*;
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub(super) fn flips(b: &Bracketed, x: u32) -> u64 {
-    let line = &LINES[x as usize];
-    // SAFETY: `line` is an array of 8 `u64`, 64 bytes, read in two 32-byte loads; no
-    // alignment needed.
-    let (ahead_line, behind_line) =
-        unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) };
+    let (ahead_line, behind_line) = line_masks(x);
     // A line that is not empty ends at the edge with a cell that cannot be bracketed, so
     // `stop` has a bit wherever the line does.
     let stop = _mm256_andnot_si256(b.ahead, ahead_line);
@@ -33,24 +29,16 @@ pub(super) fn flips(b: &Bracketed, x: u32) -> u64 {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub(super) fn flips_of_one_move(p: u64, o: u64, x: u32) -> u64 {
-    let line = &LINES[x as usize];
-    // SAFETY: as in `flips`.
-    let (ahead_line, behind_line) =
-        unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) };
-    let (p, o, zero) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64), _mm256_setzero_si256());
-    // Towards higher bits the first such cell is the lowest; where it is not the mover's
-    // (or the line is the opponent's to the edge) nothing flips.
-    let stop = _mm256_andnot_si256(o, ahead_line);
-    let first = _mm256_and_si256(stop, _mm256_sub_epi64(zero, stop));
-    let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
-    let ahead = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero), ahead);
-    // Towards lower bits it is the highest: all ones shifted right by the leading zeros
-    // reach down from it.
+    let (ahead_line, behind_line) = line_masks(x);
+    let (p, o) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64));
+    let ahead = flips_ahead(p, o, ahead_line);
+    // Towards lower bits the first cell that is not the opponent's is the highest: all ones
+    // shifted right by the leading zeros reach down from it.
     let stop = _mm256_andnot_si256(o, behind_line);
     let through = _mm256_srlv_epi64(_mm256_set1_epi64x(-1), _mm256_lzcnt_epi64(stop));
     let first = _mm256_andnot_si256(_mm256_srli_epi64::<1>(through), through);
     let behind = _mm256_andnot_si256(through, behind_line);
-    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero), behind);
+    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), _mm256_setzero_si256()), behind);
     or_lanes(_mm256_or_si256(ahead, behind))
 }
 

@@ -151,6 +151,31 @@ fn flips(b: &Bracketed, x: u32) -> u64 {
     or_lanes(_mm256_or_si256(ahead, behind))
 }
 
+/// The line masks of cell `x` (below 64): towards higher bits (`.0`) and towards lower bits
+/// (`.1`), a lane for each direction.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn line_masks(x: u32) -> (__m256i, __m256i) {
+    let line = &LINES[x as usize];
+    // SAFETY: `line` is an array of 8 `u64`, 64 bytes, read in two 32-byte loads; no
+    // alignment needed.
+    unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) }
+}
+
+/// The flips of a move towards higher bits, of the mover's discs `p` against `o` (each in
+/// every lane) along the lines `ahead_line` ([`line_masks`]): the first cell that is not the
+/// opponent's is the lowest; where it is not the mover's (or the line is the opponent's to
+/// the edge) nothing flips.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn flips_ahead(p: __m256i, o: __m256i, ahead_line: __m256i) -> __m256i {
+    let zero = _mm256_setzero_si256();
+    let stop = _mm256_andnot_si256(o, ahead_line);
+    let first = _mm256_and_si256(stop, _mm256_sub_epi64(zero, stop));
+    let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
+    _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero), ahead)
+}
+
 /// The discs a move on `x` (below 64) flips, from the line masks alone: along each line the
 /// first cell that is not the opponent's must be the mover's. One move of a position (the
 /// solver's nodes, each a different position) need not pay for the board-wide fills of
@@ -158,20 +183,13 @@ fn flips(b: &Bracketed, x: u32) -> u64 {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn flips_of_one_move(p: u64, o: u64, x: u32) -> u64 {
-    let line = &LINES[x as usize];
-    // SAFETY: as in `flips`, for both halves of the 64 bytes.
-    let (ahead_line, behind_line) =
-        unsafe { (_mm256_loadu_si256(line.as_ptr().cast()), _mm256_loadu_si256(line[4..].as_ptr().cast())) };
+    let (ahead_line, behind_line) = line_masks(x);
     let (s1, s2) = (shifts(1), shifts(2));
-    let (p, o, zero) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64), _mm256_setzero_si256());
-    // Towards higher bits the first such cell is the lowest; where it is not the mover's
-    // (or the line is the opponent's to the edge) nothing flips.
-    let stop = _mm256_andnot_si256(o, ahead_line);
-    let first = _mm256_and_si256(stop, _mm256_sub_epi64(zero, stop));
-    let ahead = _mm256_and_si256(_mm256_add_epi64(first, _mm256_set1_epi64x(-1)), ahead_line);
-    let ahead = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), zero), ahead);
+    let (p, o) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64));
+    let ahead = flips_ahead(p, o, ahead_line);
     // Towards lower bits, with no leading-zero count in AVX2: the opponent's run from `x`
-    // down each line by a fill (six cells at most), then the cell after it.
+    // down each line by a fill (six cells at most), then the cell after it, which must be
+    // the mover's.
     let run_cells = _mm256_and_si256(o, behind_line);
     let from = _mm256_set1_epi64x(1i64 << x);
     let mut run = _mm256_and_si256(run_cells, _mm256_srlv_epi64(from, s1));
@@ -181,7 +199,7 @@ fn flips_of_one_move(p: u64, o: u64, x: u32) -> u64 {
     run = _mm256_or_si256(run, _mm256_and_si256(pairs, _mm256_srlv_epi64(run, s2)));
     let after =
         _mm256_andnot_si256(run, _mm256_and_si256(_mm256_srlv_epi64(_mm256_or_si256(run, from), s1), behind_line));
-    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(after, p), zero), run);
+    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(after, p), _mm256_setzero_si256()), run);
     or_lanes(_mm256_or_si256(ahead, behind))
 }
 
