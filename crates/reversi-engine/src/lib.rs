@@ -26,7 +26,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// One exception, allowed where it stands: the cache prefetch hint of `slots::Pair`.
+// Two exceptions, allowed where they stand: the cache prefetch hint of `slots::Pair`, and the
+// solver's search compiled for CPU features (`solver::features`).
 #![deny(unsafe_code)]
 
 pub mod analysis;

@@ -95,7 +95,7 @@ impl<W: Word> Lines<W> {
     }
 
     /// The discs of `discs` that can never flip, with the board's empty cells `empty`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn stable(&self, discs: W, empty: W) -> W {
         self.stable_in(discs, &self.safe(empty))
     }
@@ -103,9 +103,12 @@ impl<W: Word> Lines<W> {
     /// For each line, the cells that no move can flip along it, with the board's empty cells
     /// `empty`: those with a wall on one side, and those whose segment is full. Shared by both
     /// colours' [`stable_in`](Self::stable_in).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn safe(&self, empty: W) -> [W; LINES] {
-        core::array::from_fn(|i| {
+        // A loop, not `array::from_fn`: its function would not be inlined into the solver's
+        // entry points (`solver::features`), and so would run without their CPU features.
+        let mut safe = [W::ZERO; LINES];
+        for (i, line) in safe.iter_mut().enumerate() {
             // The cells whose segment along line `i` reaches an empty cell: the empty cells
             // spread both ways through playable cells, by doubling steps (a parallel prefix
             // fill), each step's reach being the cells whose whole run back is playable.
@@ -121,13 +124,14 @@ impl<W: Word> Lines<W> {
                     step *= 2;
                 }
             }
-            (self.playable & !(forward | backward)) | self.walled[i]
-        })
+            *line = (self.playable & !(forward | backward)) | self.walled[i];
+        }
+        safe
     }
 
     /// The discs of `discs` that can never flip, given the lines' [`safe`](Self::safe) cells:
     /// the smallest set whose discs are, along each line, safe or next to one of the set.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn stable_in(&self, discs: W, safe: &[W; LINES]) -> W {
         let mut found = W::ZERO;
         loop {

@@ -139,7 +139,7 @@ impl EdgeWindows {
 }
 
 /// Each pattern's count in `windows`, whose cells `read` tells as (mine, theirs).
-#[inline]
+#[inline(always)]
 pub(crate) fn count_windows<C>(windows: &[[C; 4]], read: impl Fn(&C) -> (bool, bool)) -> [i32; EDGE_PATTERNS] {
     let mut counts = [0; EDGE_PATTERNS];
     for window in windows {

@@ -210,6 +210,7 @@ impl Evaluator {
 /// standard board (`patterns`) with a band for its `empties`, the band's weights of the
 /// features plus its patterns' value on the mover's and the opponent's `discs`; clamped
 /// inside the board's `playable` cells.
+#[inline(always)]
 fn weigh(
     features: &[i32; FEATURES],
     phase: usize,

@@ -280,7 +280,12 @@ fn filling(view: (u64, u64), s: usize) -> usize {
 /// The discs `p` and `o` through each of the eight symmetries.
 #[inline(always)]
 fn views(p: u64, o: u64) -> [(u64, u64); 8] {
-    core::array::from_fn(|k| (transformed(p, k), transformed(o, k)))
+    // A loop, not `array::from_fn`, as in `Words::features`.
+    let mut views = [(0, 0); 8];
+    for (k, view) in views.iter_mut().enumerate() {
+        *view = (transformed(p, k), transformed(o, k));
+    }
+    views
 }
 
 /// The shapes' placements on the standard board, and the patterns' part of its evaluation.

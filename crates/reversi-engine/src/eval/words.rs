@@ -61,6 +61,7 @@ impl<M: Layout> WordEvaluator<M> {
 
     /// The features of the mover with discs `p` against `o`, as [`Evaluator::features`] gives
     /// them.
+    #[inline(always)]
     pub(crate) fn features(&self, mg: &M, p: M::Word, o: M::Word) -> [i32; FEATURES] {
         let lines = &self.lines;
         let empty = !(p | o) & self.playable;
@@ -86,11 +87,17 @@ impl<M: Layout> WordEvaluator<M> {
             (my_moves & self.corners).count() as i32 - (their_moves & self.corners).count() as i32,
         ];
         let patterns = count_windows(&self.windows, |&i| (p.get(i), o.get(i)));
-        core::array::from_fn(|i| if i < COUNTS { counts[i] } else { patterns[i - COUNTS] })
+        // Copies, not `array::from_fn`: its function would not be inlined into the solver's
+        // entry points (`solver::features`), and so would run without their CPU features.
+        let mut features = [0; FEATURES];
+        features[..COUNTS].copy_from_slice(&counts);
+        features[COUNTS..].copy_from_slice(&patterns);
+        features
     }
 
     /// The value for the mover with discs `p` against `o`, as [`Evaluator::evaluate`] gives
     /// it.
+    #[inline(always)]
     pub(crate) fn evaluate(&self, mg: &M, p: M::Word, o: M::Word) -> Centidiscs {
         let filled = (p | o).count();
         let phase = ((filled as usize * PHASES) / (self.cells as usize + 1)).min(PHASES - 1);

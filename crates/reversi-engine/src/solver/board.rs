@@ -109,7 +109,7 @@ impl<M: Layout> Board<M> {
     }
 
     /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.
-    #[inline]
+    #[inline(always)]
     pub(super) fn evaluate(&self, p: M::Word, o: M::Word) -> i32 {
         self.words.evaluate(&self.mg, p, o)
     }

@@ -33,6 +33,7 @@
 //! ```
 
 mod board;
+mod features;
 mod root;
 mod search;
 mod split;
@@ -383,6 +384,18 @@ pub struct Solver {
     split: u32,
     /// Where a solve searches selectively first.
     selection: Selection,
+    /// Which compilation of the search it runs.
+    code: Code,
+}
+
+/// Which compilation of the search a solver runs ([`features`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Code {
+    /// The one compiled for this CPU's features, if there is one.
+    ForThisCpu,
+    /// The one for any CPU: tests run it on every CPU.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Portable,
 }
 
 impl Default for Solver {
@@ -418,6 +431,7 @@ impl Solver {
             threads: NonZeroUsize::MIN,
             split: search::SPLIT,
             selection: search::SELECTION,
+            code: Code::ForThisCpu,
         }
     }
 
@@ -438,6 +452,12 @@ impl Solver {
     #[cfg(test)]
     fn selection(self, selection: Selection) -> Solver {
         Solver { selection, ..self }
+    }
+
+    /// The same solver running the search compiled for any CPU: tests run both.
+    #[cfg(test)]
+    fn portable(self) -> Solver {
+        Solver { code: Code::Portable, ..self }
     }
 
     /// The table's size in bytes.
@@ -604,7 +624,16 @@ impl Visitor for Job<'_> {
             split: self.solver.split,
             selection: self.solver.selection,
         };
-        let run = Run { board: &board, table: &self.solver.table, control: &control };
+        let run = Run {
+            board: &board,
+            table: &self.solver.table,
+            control: &control,
+            #[cfg(target_arch = "x86_64")]
+            avx2: match self.solver.code {
+                Code::ForThisCpu => features::Avx2::detect(),
+                Code::Portable => None,
+            },
+        };
         let empties = (!(p | o) & board.playable).count();
         // Deep recursions (large boards far from the end) get a thread with a stack to match.
         let answer = if empties > 48 {
@@ -653,6 +682,10 @@ struct Run<'a, M: Layout> {
     board: &'a Board<M>,
     table: &'a Table,
     control: &'a Control<'a>,
+    /// The search compiled for AVX2 and its companions, if this CPU has them and the solver
+    /// may use it.
+    #[cfg(target_arch = "x86_64")]
+    avx2: Option<features::Avx2>,
 }
 
 impl<M: Layout> Run<'_, M> {
@@ -686,7 +719,24 @@ impl<M: Layout> Run<'_, M> {
     /// [`root::root`] of the given selectivity on the calling thread and its helpers; `None`
     /// if interrupted.
     fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, selectivity: Selectivity) -> Option<root::Found> {
-        let mut worker = Worker::new(self.board, self.table, self.control, selectivity);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = self.avx2 {
+            return self.root_with(p, o, alpha, beta, selectivity, avx2);
+        }
+        self.root_with(p, o, alpha, beta, selectivity, features::Portable)
+    }
+
+    /// [`Run::root`] with the search compiled for `features`.
+    fn root_with<V: features::Features>(
+        &self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        selectivity: Selectivity,
+        features: V,
+    ) -> Option<root::Found> {
+        let mut worker = Worker::new(self.board, self.table, self.control, selectivity, features);
         let found = root::root(&mut worker, p, o, alpha, beta);
         worker.flush();
         (!worker.stopped && !self.control.is_aborted()).then_some(found)

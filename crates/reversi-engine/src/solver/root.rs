@@ -2,6 +2,7 @@
 
 use reversi_core::kernel::{Layout, Word};
 
+use super::features::Features;
 use super::search::Worker;
 use super::table::NO_MOVE;
 
@@ -14,7 +15,13 @@ pub(super) struct Found {
 
 /// The root search of the mover with discs `p` against `o` in `(alpha, beta)`, on `worker`'s
 /// thread and whichever threads the control lets it split to.
-pub(super) fn root<M: Layout>(worker: &mut Worker<'_, M>, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Found {
+pub(super) fn root<M: Layout, V: Features>(
+    worker: &mut Worker<'_, M, V>,
+    p: M::Word,
+    o: M::Word,
+    alpha: i32,
+    beta: i32,
+) -> Found {
     let mg = &worker.board.mg;
     let moves = mg.legal(p, o);
     if moves.is_zero() {

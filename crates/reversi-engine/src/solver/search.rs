@@ -16,6 +16,10 @@
 //! A selective search (a worker's selectivity above [`Selectivity::EXACT`]) is the same
 //! search with probable cut-offs at deep nodes ([`Worker::probable_cut`]); it stores its
 //! bounds at its own level, which exact searches read only for the move.
+//!
+//! Each tier's body, and everything a node calls, is inlined (`#[inline(always)]`) into the
+//! tier's entry points, which [`Features`] compiles once for any CPU and once for the CPU
+//! features that this search gains most from; a worker runs the one its CPU has.
 
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::Instant;
@@ -24,6 +28,7 @@ use reversi_core::kernel::{Layout, Word};
 
 use super::Interruption;
 use super::board::Board;
+use super::features::Features;
 use super::split::{self, Cancel};
 use super::table::{Bounds, NO_MOVE, Selectivity, Table};
 
@@ -217,7 +222,7 @@ impl Control<'_> {
 }
 
 /// One thread's search.
-pub(super) struct Worker<'a, M: Layout> {
+pub(super) struct Worker<'a, M: Layout, V: Features> {
     pub board: &'a Board<M>,
     pub table: &'a Table,
     pub control: &'a Control<'a>,
@@ -232,6 +237,8 @@ pub(super) struct Worker<'a, M: Layout> {
     /// Its search's selectivity: above [`Selectivity::EXACT`], it trusts the table's entries
     /// up to its level and makes probable cut-offs.
     pub selectivity: Selectivity,
+    /// The CPU features its search is compiled for, present on this CPU.
+    pub features: V,
 }
 
 /// A move with its flips, its child's key in the table (0 where children do not use it) and
@@ -248,12 +255,13 @@ impl<W: Word> Candidate<W> {
     const EMPTY: Candidate<W> = Candidate { index: 0, flips: W::ZERO, hash: 0, key: 0 };
 }
 
-impl<'a, M: Layout> Worker<'a, M> {
+impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     pub(super) fn new(
         board: &'a Board<M>,
         table: &'a Table,
         control: &'a Control<'a>,
         selectivity: Selectivity,
+        features: V,
     ) -> Self {
         Worker {
             board,
@@ -265,6 +273,7 @@ impl<'a, M: Layout> Worker<'a, M> {
             stopped: false,
             cancel: None,
             selectivity,
+            features,
         }
     }
 
@@ -309,7 +318,7 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// The exact value of the position for the mover, if it lies strictly inside
     /// `(alpha, beta)`; otherwise a bound on the side of the window it fell (fail-soft).
-    #[inline]
+    #[inline(always)]
     pub(super) fn search(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> i32 {
         let empty = !(p | o) & self.board.playable;
         let n = empty.count();
@@ -326,7 +335,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// use the table, their keys, in board order; each child's bucket is prefetched, so that
     /// its cache miss overlaps the rest of the node's work. `None` if there are more than
     /// [`MAX_SORTED`].
-    #[inline]
+    #[inline(always)]
     fn children(
         &self,
         p: M::Word,
@@ -358,19 +367,25 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// Enhanced transposition cut-off: the value of a child in `list` that the table already
     /// proves at least `beta` for the mover, with the child's move.
-    #[inline]
+    #[inline(always)]
     fn transposition_cut(&self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32)> {
-        list.iter().find_map(|c| {
-            let b = self.table.probe(c.hash, self.board.array(n - 1), self.selectivity)?;
-            (-b.upper >= beta).then_some((-b.upper, c.index))
-        })
+        // A loop, not `find_map`: the iterator's function would not be inlined into the
+        // search's entry points, and so would run without their CPU features.
+        for c in list {
+            if let Some(b) = self.table.probe(c.hash, self.board.array(n - 1), self.selectivity)
+                && -b.upper >= beta
+            {
+                return Some((-b.upper, c.index));
+            }
+        }
+        None
     }
 
     /// Sorts the moves of `list` best first: the table's move `hint`, then fewest replies for
     /// the opponent, fewest empty cells next to the mover's discs (the opponent's potential
     /// mobility), and the cells hardest to flip back; from [`EVAL_ORDER`] empties, the child's
     /// static evaluation is weighed in too.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn order(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, hint: u16, n: u32, list: &mut [Candidate<M::Word>]) {
         let mg = &self.board.mg;
@@ -397,7 +412,7 @@ impl<'a, M: Layout> Worker<'a, M> {
                     fastest * FASTEST_WEIGHT + self.eval_search(child_p, child_o, 1, low, high)
                 } else if n >= EVAL_ORDER {
                     // The child's evaluation is the opponent's: lower is better for the mover.
-                    fastest * FASTEST_WEIGHT + self.board.evaluate(child_p, child_o)
+                    fastest * FASTEST_WEIGHT + self.evaluate(child_p, child_o)
                 } else {
                     fastest
                 }
@@ -417,10 +432,12 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// The value for the mover of `p` against `o` by a plain alpha-beta search `depth` plies
     /// deep on the static evaluation, in hundredths of a disc (a finished game counts its
-    /// final score).
-    fn eval_search(&self, p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) -> i32 {
+    /// final score). The body of [`Worker::eval_search`], inlined into its entry points
+    /// ([`Features`]).
+    #[inline(always)]
+    pub(super) fn eval_search_body(&self, p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return self.board.evaluate(p, o);
+            return self.evaluate(p, o);
         }
         let mg = &self.board.mg;
         let moves = mg.legal(p, o);
@@ -450,14 +467,16 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// The empty cells of the position that touch a disc of `o`: where `p`, to move, may get
     /// moves later.
-    #[inline]
+    #[inline(always)]
     fn potential_mobility(&self, p: M::Word, o: M::Word) -> i32 {
         let empty = !(p | o) & self.board.playable;
         (empty & self.board.words.lines().neighbours(o)).count() as i32
     }
 
-    /// A node with [`DEEP`] empty cells or more.
-    fn deep(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> i32 {
+    /// A node with [`DEEP`] empty cells or more. The body of [`Worker::deep`], inlined into
+    /// its entry points ([`Features`]).
+    #[inline(always)]
+    pub(super) fn deep_body(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check();
@@ -502,7 +521,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// Probable cut-off (after ProbCut, Buro 1995): an end of the window if a shallow search
     /// of the position lies the selection's margin beyond it, on the bet that the exact value
     /// does too. Only selective searches make it.
-    #[inline]
+    #[inline(always)]
     fn probable_cut(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Option<i32> {
         let margin = self.control.selection.margin(self.selectivity);
         let high = 100 * beta + margin;
@@ -520,7 +539,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// the opponent's discs that can never flip (the mover ends with at most the other cells),
     /// if there is one. It is looked for only when `alpha` is high for the empties left
     /// ([`STABILITY_FROM`]) and the opponent has enough discs for it to be possible.
-    #[inline]
+    #[inline(always)]
     fn stability_cut(&self, p: M::Word, o: M::Word, alpha: i32, n: u32) -> Option<i32> {
         let board = self.board;
         if alpha < STABILITY_FROM.0 * n as i32 - STABILITY_FROM.1 || board.cells - 2 * o.count() as i32 > alpha {
@@ -533,7 +552,7 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// What the table knows of the position of `key` (with `n` empty cells) searched with
     /// `(alpha, beta)`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn probe(&self, key: u64, n: u32, alpha: i32, beta: i32) -> Probe {
         let Some(b) = self.table.probe(key, self.board.array(n), self.selectivity) else {
             return Probe::Search { alpha, beta, hint: NO_MOVE };
@@ -553,6 +572,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// on large boards far from the end) in board order ([`Worker::unsorted_node`]). Returns
     /// the best value (fail-soft) and its move's index.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn node_moves(
         &mut self,
         p: M::Word,
@@ -584,6 +604,7 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// searched again only if they beat the best so far; from [`SPLIT`] empties, once
     /// [`ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are shared with idle threads.
     /// Returns the best value and its move's index.
+    #[inline(always)]
     fn sorted_node(
         &mut self,
         p: M::Word,
@@ -630,6 +651,7 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// A node with more moves than a list holds (large boards far from the end): the moves
     /// in board order, principal variation search, one thread.
+    #[inline(always)]
     fn unsorted_node(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, moves: M::Word) -> (i32, u16) {
         let mut best = (-INFINITY, NO_MOVE);
         let mut alpha = alpha;
@@ -659,7 +681,7 @@ impl<'a, M: Layout> Worker<'a, M> {
 
     /// The value of move `x` (with `flips`) for the mover: a null-window test against
     /// `alpha`, then, if it beats it, a search of the rest of the window `(alpha, beta)`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn null_window_first(
         &mut self,
         p: M::Word,
@@ -695,9 +717,20 @@ impl<'a, M: Layout> Worker<'a, M> {
     /// classes ([`Board::by_class`]), plain alpha-beta. On FFO #40-#44 (one thread) the
     /// classes cut the nodes from 222.3 M to 216.4 M and the time by 3-9 % (four alternated
     /// rounds); used in [`Worker::shallow`] as well they cut the nodes to 215.2 M but cost
-    /// more time than they saved.
+    /// more time than they saved. The body of [`Worker::mid`], inlined into its entry points
+    /// ([`Features`]).
     #[allow(clippy::too_many_arguments)]
-    fn mid(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed) -> i32 {
+    #[inline(always)]
+    pub(super) fn mid_body(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        empty: M::Word,
+        n: u32,
+        passed: Passed,
+    ) -> i32 {
         self.nodes += 1;
         if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
@@ -741,8 +774,10 @@ impl<'a, M: Layout> Worker<'a, M> {
     }
 
     /// A node with at most [`SHALLOW`] empty cells: every empty cell tried in parity order.
+    /// The body of [`Worker::shallow`], inlined into its entry points ([`Features`]).
     #[allow(clippy::too_many_arguments)]
-    fn shallow(
+    #[inline(always)]
+    pub(super) fn shallow_body(
         &mut self,
         p: M::Word,
         o: M::Word,
@@ -825,7 +860,7 @@ pub(super) enum Probe {
 
 /// Whether the previous ply was a pass (two in a row end the game).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Passed {
+pub(super) enum Passed {
     No,
     Yes,
 }

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use reversi_core::kernel::Layout;
 
+use super::features::Features;
 use super::search::{Candidate, Control, Worker};
 
 /// The flag of one split, and the flags of the splits it lies under.
@@ -48,8 +49,8 @@ const HELPER_STACK: usize = 16 << 20;
 /// `alpha` the window's lower end raised by it. Returns the fail-soft value and best move; if
 /// the search was interrupted, or called off from above, `owner.stopped` is set.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn parallel<M: Layout>(
-    owner: &mut Worker<'_, M>,
+pub(super) fn parallel<M: Layout, V: Features>(
+    owner: &mut Worker<'_, M, V>,
     helpers: usize,
     p: M::Word,
     o: M::Word,
@@ -58,12 +59,13 @@ pub(super) fn parallel<M: Layout>(
     alpha: i32,
     beta: i32,
 ) -> (i32, u16) {
-    let (board, table, control, selectivity) = (owner.board, owner.table, owner.control, owner.selectivity);
+    let (board, table, control, selectivity, features) =
+        (owner.board, owner.table, owner.control, owner.selectivity, owner.features);
     let cancel = Cancel { flag: AtomicBool::new(false), parent: owner.cancel };
     // (best value, its move, the window's lower end)
     let shared = Mutex::new((best.0, best.1, alpha));
     let next = AtomicUsize::new(0);
-    let work = |w: &mut Worker<'_, M>| {
+    let work = |w: &mut Worker<'_, M, V>| {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(c) = list.get(i) else { break };
@@ -88,7 +90,7 @@ pub(super) fn parallel<M: Layout>(
     std::thread::scope(|scope| {
         for _ in 0..helpers {
             let spawned = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
-                let mut helper = Worker::new(board, table, control, selectivity).under(Some(cancel_ref));
+                let mut helper = Worker::new(board, table, control, selectivity, features).under(Some(cancel_ref));
                 work(&mut helper);
                 helper.flush();
                 control.release();
@@ -98,7 +100,7 @@ pub(super) fn parallel<M: Layout>(
                 control.release();
             }
         }
-        let mut mine = Worker::new(board, table, control, selectivity).under(Some(cancel_ref));
+        let mut mine = Worker::new(board, table, control, selectivity, features).under(Some(cancel_ref));
         work(&mut mine);
         mine.flush();
         // Lend this thread's place while the helpers finish; take it back after.

@@ -242,6 +242,25 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
+    /// The search compiled for this CPU's features ([`features`], when it has them) and the
+    /// portable one search the same tree: the same value, line and node count, exact or with
+    /// selective searches first. Up to 18 empties, so that the orderings that evaluate the
+    /// children (from 14 and 16 empties) run too.
+    #[test]
+    fn the_compilations_search_the_same_tree(seed in any::<u64>()) {
+        let pos = random_position(seed, 18);
+        if !pos.is_game_over() {
+            let selective = search::Selection { from: 0, probcut_from: search::DEEP, margins: [1000, 1500] };
+            for selection in [search::SELECTION, selective] {
+                let solve = |solver: Solver| solver.selection(selection).solve(&pos, Scoring::Wof).expect("no limit");
+                let (for_cpu, portable) = (solve(Solver::with_hash_mb(1)), solve(Solver::with_hash_mb(1).portable()));
+                prop_assert_eq!(for_cpu.value(), portable.value(), "{}", pos);
+                prop_assert_eq!(for_cpu.pv(), portable.pv(), "{}", pos);
+                prop_assert_eq!(for_cpu.nodes(), portable.nodes(), "{}", pos);
+            }
+        }
+    }
+
     /// Two and three threads find the values one does; nodes split from 8 empties here (16
     /// in use), so that small positions split too.
     #[test]
