@@ -78,8 +78,8 @@ impl Pair {
 }
 
 /// The largest power of two of pairs that fits in `bytes`, and at least one.
-pub(crate) fn allocate_pairs(bytes: usize) -> Box<[Pair]> {
-    power_of_two_within(bytes, Pair::empty)
+pub(crate) fn pairs_within(bytes: usize) -> usize {
+    power_of_two_within::<Pair>(bytes)
 }
 
 /// As many pairs as fit in `bytes`, and at least one.
@@ -90,14 +90,13 @@ pub(crate) fn allocate_pairs_filling(bytes: usize) -> Box<[Pair]> {
 
 /// The largest power of two of slots that fits in `bytes`, and at least one.
 pub(crate) fn allocate(bytes: usize) -> Box<[Slot]> {
-    power_of_two_within(bytes, Slot::empty)
+    std::iter::repeat_with(Slot::empty).take(power_of_two_within::<Slot>(bytes)).collect()
 }
 
-/// The largest power of two of `T`s, made by `make`, that fits in `bytes`, and at least one.
-fn power_of_two_within<T>(bytes: usize, make: impl FnMut() -> T) -> Box<[T]> {
+/// The largest power of two of `T`s that fits in `bytes`, and at least one.
+fn power_of_two_within<T>(bytes: usize) -> usize {
     let wanted = (bytes / std::mem::size_of::<T>()).max(1);
-    let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-    std::iter::repeat_with(make).take(len).collect()
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
 }
 
 /// Empties every slot.

@@ -21,6 +21,9 @@ pub(super) struct Board<M: Layout> {
     /// Empty cells below which a node's entry lives in the table's near array
     /// ([`table::NEAR_BELOW`] on boards of at most [`table::NEAR_CELLS`] cells, else none).
     near_below: u32,
+    /// The table's array for the other nodes: the main array beside the near one, or the
+    /// whole table on boards without a near array.
+    far: Array,
     pub scoring: Scoring,
     /// Mixed into every key, so that equal words on different boards or under different
     /// scorings never share an entry.
@@ -50,11 +53,13 @@ impl<M: Layout> Board<M> {
         // Every generator lays its board out row by row; the solver's tests check it on every
         // shape.
         let words = WordEvaluator::new(&mg, geometry).expect("the generators' layouts are row-major");
+        let near = playable.count() <= table::NEAR_CELLS;
         let mut board = Board {
             mg,
             playable,
             cells: playable.count() as i32,
-            near_below: if playable.count() <= table::NEAR_CELLS { table::NEAR_BELOW } else { 0 },
+            near_below: if near { table::NEAR_BELOW } else { 0 },
+            far: if near { Array::Main } else { Array::Whole },
             scoring,
             salt: 0,
             squares: [None; MAX_CELLS],
@@ -122,7 +127,7 @@ impl<M: Layout> Board<M> {
     /// The table's array for the entry of a node with `empties` empty cells.
     #[inline(always)]
     pub(super) fn array(&self, empties: u32) -> Array {
-        if empties < self.near_below { Array::Near } else { Array::Main }
+        if empties < self.near_below { Array::Near } else { self.far }
     }
 
     /// The final score of the mover with discs `p` against `o` when the game ends here.

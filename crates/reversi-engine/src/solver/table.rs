@@ -5,7 +5,8 @@
 //! far the most numerous, keep their entries in a small array of their own (a sixteenth of
 //! the budget, [`NEAR_FRACTION`], and at most [`NEAR_MAX_BYTES`]): their lookups hit the
 //! cache where the large array's would wait for memory, and they no longer push the entries
-//! of bigger subtrees out.
+//! of bigger subtrees out. On larger boards every node uses the whole table, the near
+//! array's buckets included.
 //!
 //! Each entry is one [`Slot`](crate::slots::Slot): an entry torn by two threads writing at
 //! once reads as a miss, never as another position's bounds. Each entry also says how sure its
@@ -107,14 +108,17 @@ pub(super) enum Array {
     Near,
     /// The array of the others.
     Main,
+    /// Both as one: the array of every node on boards that do not use the near array.
+    Whole,
 }
 
-/// A fixed-size table of bounds: a near array for the nodes of few empties, indexed by the
-/// low bits of a position's key, and a main array for the others, indexed by its high bits.
+/// A fixed-size table of bounds, one allocation: a near array (its first buckets) for the
+/// nodes of few empties, indexed by the low bits of a position's key, and a main array (the
+/// rest) for the others, indexed by its high bits; or the whole of it, indexed by the high
+/// bits, for every node.
 pub(super) struct Table {
     buckets: Box<[Pair]>,
-    near: Box<[Pair]>,
-    /// Number of near buckets minus one.
+    /// Number of near buckets (a power of two) minus one.
     near_mask: usize,
 }
 
@@ -123,32 +127,40 @@ impl Table {
     /// buckets, at most a sixteenth of the budget ([`NEAR_FRACTION`]), and a main array of the
     /// rest.
     pub(super) fn new(bytes: usize) -> Table {
-        let near = slots::allocate_pairs((bytes / NEAR_FRACTION).min(NEAR_MAX_BYTES));
-        let near_mask = near.len() - 1;
-        let buckets = slots::allocate_pairs_filling(bytes.saturating_sub(std::mem::size_of_val(&*near)));
-        Table { buckets, near, near_mask }
+        let near = slots::pairs_within((bytes / NEAR_FRACTION).min(NEAR_MAX_BYTES));
+        // One main bucket at least.
+        let buckets = slots::allocate_pairs_filling(bytes.max((near + 1) * std::mem::size_of::<Pair>()));
+        Table { buckets, near_mask: near - 1 }
     }
 
     /// The table's size in bytes.
     pub(super) fn bytes(&self) -> usize {
-        std::mem::size_of_val(&*self.buckets) + std::mem::size_of_val(&*self.near)
+        std::mem::size_of_val(&*self.buckets)
     }
 
     /// Forgets every entry.
     pub(super) fn clear(&self) {
-        for pair in self.buckets.iter().chain(self.near.iter()) {
+        for pair in &self.buckets {
             slots::clear(&pair.0);
+        }
+    }
+
+    /// The index of the bucket of `key` in `array`.
+    #[inline(always)]
+    fn index(&self, key: u64, array: Array) -> usize {
+        // The high bits of the key scaled to a length: any length will do.
+        let scaled = |len: usize| ((u128::from(key) * len as u128) >> 64) as usize;
+        match array {
+            Array::Near => (key as usize) & self.near_mask,
+            Array::Main => self.near_mask + 1 + scaled(self.buckets.len() - self.near_mask - 1),
+            Array::Whole => scaled(self.buckets.len()),
         }
     }
 
     /// The bucket of `key` in `array`.
     #[inline]
     fn pair(&self, key: u64, array: Array) -> &Pair {
-        match array {
-            Array::Near => &self.near[(key as usize) & self.near_mask],
-            // The high bits of the key scaled to the array's length: any length will do.
-            Array::Main => &self.buckets[((u128::from(key) * self.buckets.len() as u128) >> 64) as usize],
-        }
+        &self.buckets[self.index(key, array)]
     }
 
     #[inline]
@@ -247,14 +259,34 @@ mod tests {
         assert_eq!(table.probe(9, Array::Main, Selectivity::EXACT), Some(Bounds { lower: 4, upper: 4, best: 3 }));
     }
 
+    /// The near array is the table's first buckets and the main array the rest; the whole
+    /// table, for boards without a near array, reaches every bucket.
+    #[test]
+    fn the_arrays_cover_the_table() {
+        let table = Table::new(1 << 12);
+        let (near, all) = (table.near_mask + 1, table.buckets.len());
+        assert!(near >= 2 && near < all);
+        let reached = |array: Array| {
+            let mut seen = vec![false; all];
+            // Keys spread over the whole range, so that both the low and the high bits vary.
+            for k in 0..100_000u64 {
+                seen[table.index(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), array)] = true;
+            }
+            seen
+        };
+        let (n, m, w) = (reached(Array::Near), reached(Array::Main), reached(Array::Whole));
+        assert!((0..all).all(|i| n[i] == (i < near) && m[i] == (i >= near)));
+        assert!(w.iter().all(|&hit| hit));
+    }
+
     #[test]
     fn size_stays_within_the_budget() {
         // 3 MB: a near array of 128 KB (the power of two within a sixteenth), the rest main.
         assert_eq!(Table::new(3 << 20).bytes(), 3 << 20);
-        assert_eq!(Table::new(3 << 20).near.len() * 2 * slots::SLOT_BYTES, 128 << 10);
+        assert_eq!((Table::new(3 << 20).near_mask + 1) * 2 * slots::SLOT_BYTES, 128 << 10);
         // 1 GB: the near array stops at its cap.
         let big = Table::new(1 << 30);
-        assert_eq!(std::mem::size_of_val(&*big.near), NEAR_MAX_BYTES);
+        assert_eq!((big.near_mask + 1) * 2 * slots::SLOT_BYTES, NEAR_MAX_BYTES);
         assert_eq!(big.bytes(), 1 << 30);
         // Too small for anything: a bucket each.
         assert_eq!(Table::new(0).bytes(), 4 * slots::SLOT_BYTES);
