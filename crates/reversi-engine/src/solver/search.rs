@@ -55,8 +55,11 @@ const CORNER_REPLY: i32 = 2;
 /// through a [`Position`](reversi_core::Position): never 381 M, from 20 empties 399 M, 16 →
 /// 352 M, 14 → 330 M, 12 → 313 M, 10 → 301 M; the time was best from 14. Since the
 /// evaluation runs on words, and with the one-ply search from [`SEARCH_ORDER`]: from 12
-/// empties 177.5 M nodes against 185.6 M, but 1.02 and 0.96 of the time, so 14 stays.
-const EVAL_ORDER: u32 = 14;
+/// empties 177.5 M nodes against 185.6 M, but 1.02 and 0.96 of the time, so 14 stayed. With
+/// the search compiled for the CPU ([`Features`]) and the one-ply search from 17, FFO #45-#52
+/// (one thread, side by side, two pairs with the cores swapped): from 15 empties 64.3 and
+/// 64.5 s against 65.6 and 65.5 s from 14; from 13 70.5 s, from 12 74.6 s (against 65.1 s).
+const EVAL_ORDER: u32 = 15;
 /// Empty cells from which the ordering weighs, instead of the child's static evaluation, the
 /// value of a one-ply search below it (the best reply's evaluation): the static evaluation
 /// misjudges positions whose replies swing it. FFO #40-#44 (nodes, one thread): from 20
@@ -66,7 +69,11 @@ const EVAL_ORDER: u32 = 14;
 /// 0.81 of the static evaluation's (two alternated rounds); from 14 empties 179.8 M nodes but
 /// 1.07 and 1.11 of the time from 16. With the selective search first (its first window at
 /// ±10), a two-ply search from 22 empties: FFO #45-#52 (one thread) 230.7 s against 224.9 s.
-const SEARCH_ORDER: u32 = 16;
+/// With the search compiled for the CPU ([`Features`]), one thread, side by side: from 17
+/// empties (and the evaluation from 15) #53, #56 and #58 125.5 and 126.0 s against 127.9 and
+/// 127.7 s from 16 (about 10 % more nodes, each cheaper); from 15, #45-#52 68.6 s against
+/// 65.2 s.
+const SEARCH_ORDER: u32 = 17;
 /// Above every evaluation, in hundredths of a disc.
 const EVAL_INFINITY: i32 = INFINITY * 100;
 /// The weight of the fastest-first key against the evaluation (in hundredths of a disc): one
