@@ -17,210 +17,97 @@ use reversi_core::kernel::Layout;
 
 use super::search::{Passed, Worker};
 
-/// The entry points of the search compiled for a set of CPU features. A value of the type is
-/// the proof that this CPU has them: [`Portable`] always exists, [`Avx2`] only from
-/// [`Avx2::detect`].
-///
-/// # Safety
-///
-/// Implementors make a value of their type only on CPUs that have the features its entry
-/// points are compiled for; each entry point may be called only while a value exists (the
-/// worker that it is given holds one).
-pub(super) unsafe trait Features: Copy + Send + Sync {
-    /// [`Worker::deep_body`] under these features.
-    ///
-    /// # Safety
-    ///
-    /// This CPU has the features (a value of `Self` exists).
-    unsafe fn deep<M: Layout>(
-        w: &mut Worker<'_, M, Self>,
-        p: M::Word,
-        o: M::Word,
-        alpha: i32,
-        beta: i32,
-        n: u32,
-    ) -> i32;
-
-    /// [`Worker::mid_body`] under these features.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Features::deep`].
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn mid<M: Layout>(
-        w: &mut Worker<'_, M, Self>,
-        p: M::Word,
-        o: M::Word,
-        alpha: i32,
-        beta: i32,
-        empty: M::Word,
-        n: u32,
-        passed: Passed,
-    ) -> i32;
-
-    /// [`Worker::shallow_body`] under these features.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Features::deep`].
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn shallow<M: Layout>(
-        w: &mut Worker<'_, M, Self>,
-        p: M::Word,
-        o: M::Word,
-        alpha: i32,
-        beta: i32,
-        empty: M::Word,
-        n: u32,
-        passed: Passed,
-    ) -> i32;
-
-    /// [`Worker::eval_search_body`] under these features.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Features::deep`].
-    unsafe fn eval_search<M: Layout>(
-        w: &Worker<'_, M, Self>,
-        p: M::Word,
-        o: M::Word,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32;
-
-    /// The board's static evaluation under these features.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Features::deep`].
-    unsafe fn evaluate<M: Layout>(w: &Worker<'_, M, Self>, p: M::Word, o: M::Word) -> i32;
-}
-
-/// The search's recursive steps, each through its entry point of `V`: the bodies inline
-/// these, so that the whole recursion runs under `V`'s features.
-impl<M: Layout, V: Features> Worker<'_, M, V> {
-    /// A node with [`DEEP`](super::search::DEEP) empty cells or more ([`Worker::deep_body`]).
-    #[inline(always)]
-    pub(super) fn deep(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> i32 {
-        // SAFETY: the worker holds a `V`, so this CPU has its features.
-        unsafe { V::deep(self, p, o, alpha, beta, n) }
-    }
-
-    /// A node with a few empty cells ([`Worker::mid_body`]).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(super) fn mid(
-        &mut self,
-        p: M::Word,
-        o: M::Word,
-        alpha: i32,
-        beta: i32,
-        empty: M::Word,
-        n: u32,
-        passed: Passed,
-    ) -> i32 {
-        // SAFETY: as in `deep`.
-        unsafe { V::mid(self, p, o, alpha, beta, empty, n, passed) }
-    }
-
-    /// A node with the last few empty cells ([`Worker::shallow_body`]).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(super) fn shallow(
-        &mut self,
-        p: M::Word,
-        o: M::Word,
-        alpha: i32,
-        beta: i32,
-        empty: M::Word,
-        n: u32,
-        passed: Passed,
-    ) -> i32 {
-        // SAFETY: as in `deep`.
-        unsafe { V::shallow(self, p, o, alpha, beta, empty, n, passed) }
-    }
-
-    /// A plain alpha-beta search on the static evaluation ([`Worker::eval_search_body`]).
-    #[inline(always)]
-    pub(super) fn eval_search(&self, p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) -> i32 {
-        // SAFETY: as in `deep`.
-        unsafe { V::eval_search(self, p, o, depth, alpha, beta) }
-    }
-
-    /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.
-    #[inline(always)]
-    pub(super) fn evaluate(&self, p: M::Word, o: M::Word) -> i32 {
-        // SAFETY: as in `deep`.
-        unsafe { V::evaluate(self, p, o) }
-    }
-}
-
-/// The entry points of [`Features`], each calling its body (inlined), with the attributes
-/// given (the features to compile them for).
-macro_rules! entry_points {
-    ($(#[$features:meta])*) => {
-        $(#[$features])*
-        unsafe fn deep<M: Layout>(w: &mut Worker<'_, M, Self>, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32)
-        -> i32 {
-            w.deep_body(p, o, alpha, beta, n)
-        }
-
-        $(#[$features])*
-        unsafe fn mid<M: Layout>(
-            w: &mut Worker<'_, M, Self>,
-            p: M::Word,
-            o: M::Word,
-            alpha: i32,
-            beta: i32,
-            empty: M::Word,
-            n: u32,
-            passed: Passed,
-        ) -> i32 {
-            w.mid_body(p, o, alpha, beta, empty, n, passed)
-        }
-
-        $(#[$features])*
-        unsafe fn shallow<M: Layout>(
-            w: &mut Worker<'_, M, Self>,
-            p: M::Word,
-            o: M::Word,
-            alpha: i32,
-            beta: i32,
-            empty: M::Word,
-            n: u32,
-            passed: Passed,
-        ) -> i32 {
-            w.shallow_body(p, o, alpha, beta, empty, n, passed)
-        }
-
-        $(#[$features])*
-        unsafe fn eval_search<M: Layout>(
-            w: &Worker<'_, M, Self>,
-            p: M::Word,
-            o: M::Word,
-            depth: u32,
-            alpha: i32,
-            beta: i32,
-        ) -> i32 {
-            w.eval_search_body(p, o, depth, alpha, beta)
-        }
-
-        $(#[$features])*
-        unsafe fn evaluate<M: Layout>(w: &Worker<'_, M, Self>, p: M::Word, o: M::Word) -> i32 {
-            w.board.evaluate(p, o)
+/// From one list of the search's steps (each a [`Worker`] method, its receiver in brackets,
+/// and the body it runs): the [`Features`] trait with an entry point per step, the worker's
+/// method that calls it, and each type's implementation, compiled with the attributes given.
+macro_rules! steps {
+    (types { $($(#[$type_attr:meta])* $Type:ident $features:tt),* $(,)? } steps $steps:tt) => {
+        steps!(@trait $steps);
+        steps!(@calls $steps);
+        $(steps!(@impl [$(#[$type_attr])*] $Type $features $steps);)*
+    };
+    (@trait { $($(#[$doc:meta])* fn $name:ident $signature:tt => $body:ident;)* }) => {
+        /// The entry points of the search compiled for a set of CPU features. A value of the
+        /// type is the proof that this CPU has them: [`Portable`] always exists, [`Avx2`] only
+        /// from [`Avx2::detect`].
+        ///
+        /// # Safety
+        ///
+        /// Implementors make a value of their type only on CPUs that have the features its
+        /// entry points are compiled for.
+        pub(super) unsafe trait Features: Copy + Send + Sync {
+            $(steps!(@declare [$(#[$doc])*] $name $signature);)*
         }
     };
+    (@calls { $($(#[$doc:meta])* fn $name:ident $signature:tt => $body:ident;)* }) => {
+        /// The search's steps, each through its entry point of `V`: the bodies call these,
+        /// so that the whole recursion runs under `V`'s features.
+        impl<M: Layout, V: Features> Worker<'_, M, V> {
+            $(steps!(@call [$(#[$doc])*] $name $signature);)*
+        }
+    };
+    (@impl [$(#[$type_attr:meta])*] $Type:ident $features:tt
+        { $($(#[$doc:meta])* fn $name:ident $signature:tt => $body:ident;)* }) => {
+        $(#[$type_attr])*
+        // SAFETY: its values exist only on CPUs with the features of its attributes.
+        unsafe impl Features for $Type {
+            $(steps!(@define $features $name $signature $body);)*
+        }
+    };
+    (@declare [$(#[$doc:meta])*] $name:ident ([$($receiver:tt)*] $(, $arg:ident: $ty:ty)*)) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        ///
+        /// This CPU has the implementor's features (a value of `Self` exists).
+        #[allow(clippy::too_many_arguments)]
+        unsafe fn $name<M: Layout>(w: $($receiver)* Worker<'_, M, Self> $(, $arg: $ty)*) -> i32;
+    };
+    (@call [$(#[$doc:meta])*] $name:ident ([$($receiver:tt)*] $(, $arg:ident: $ty:ty)*)) => {
+        $(#[$doc])*
+        #[allow(clippy::too_many_arguments)]
+        #[inline(always)]
+        pub(super) fn $name($($receiver)* self $(, $arg: $ty)*) -> i32 {
+            // SAFETY: the worker holds a `V`, so this CPU has its features.
+            unsafe { V::$name(self $(, $arg)*) }
+        }
+    };
+    (@define [$(#[$feature:meta])*] $name:ident ([$($receiver:tt)*] $(, $arg:ident: $ty:ty)*) $body:ident) => {
+        $(#[$feature])*
+        #[allow(clippy::too_many_arguments)]
+        unsafe fn $name<M: Layout>(w: $($receiver)* Worker<'_, M, Self> $(, $arg: $ty)*) -> i32 {
+            w.$body($($arg),*)
+        }
+    };
+}
+
+steps! {
+    types {
+        Portable [],
+        #[cfg(target_arch = "x86_64")]
+        Avx2 [#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]],
+    }
+    steps {
+        /// A node with [`DEEP`](super::search::DEEP) empty cells or more
+        /// ([`Worker::deep_body`]).
+        fn deep([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) => deep_body;
+        /// A node with a few empty cells ([`Worker::mid_body`]).
+        fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed)
+            => mid_body;
+        /// A node with the last few empty cells ([`Worker::shallow_body`]).
+        fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed)
+            => shallow_body;
+        /// A plain alpha-beta search on the static evaluation ([`Worker::eval_search_body`]).
+        fn eval_search([&], p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) => eval_search_body;
+        /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a
+        /// disc.
+        fn evaluate([&], p: M::Word, o: M::Word) => evaluate_body;
+    }
 }
 
 /// Any CPU: the build's own features.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Portable;
-
-// SAFETY: its entry points need no feature beyond the build's.
-unsafe impl Features for Portable {
-    entry_points!();
-}
 
 /// CPUs with AVX2, BMI1, BMI2, LZCNT and POPCNT: a value exists only on them.
 #[cfg(target_arch = "x86_64")]
@@ -241,10 +128,4 @@ impl Avx2 {
             && std::arch::is_x86_feature_detected!("popcnt");
         has.then_some(Avx2 { _detected: () })
     }
-}
-
-// SAFETY: `detect` makes a value only on CPUs with every feature enabled below.
-#[cfg(target_arch = "x86_64")]
-unsafe impl Features for Avx2 {
-    entry_points!(#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
 }

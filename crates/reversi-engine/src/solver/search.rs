@@ -437,6 +437,13 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         }
     }
 
+    /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc:
+    /// the body of [`Worker::evaluate`], inlined into its entry points ([`Features`]).
+    #[inline(always)]
+    pub(super) fn evaluate_body(&self, p: M::Word, o: M::Word) -> i32 {
+        self.board.evaluate(p, o)
+    }
+
     /// The value for the mover of `p` against `o` by a plain alpha-beta search `depth` plies
     /// deep on the static evaluation, in hundredths of a disc (a finished game counts its
     /// final score). The body of [`Worker::eval_search`], inlined into its entry points
