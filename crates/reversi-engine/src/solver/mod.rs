@@ -384,7 +384,8 @@ pub struct Solver {
     split: u32,
     /// Where a solve searches selectively first.
     selection: Selection,
-    /// Which compilation of the search it runs.
+    /// Which compilation of the search it runs (only x86-64 has more than one).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     code: Code,
 }
 
