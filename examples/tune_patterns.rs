@@ -18,7 +18,9 @@
 //! A label is in discs for the side to move: a whole number for an exact solve, with
 //! decimals for a search's estimate. Every band needs labelled positions (the committed file
 //! was fitted on four files: exact labels up to 19 empties, then estimates for 21-24, 25-28
-//! and 29-32; see `benches/README.md`).
+//! and 29-32; see `benches/README.md`). With `--keep FILE`, a band without labelled positions
+//! keeps its weights from `FILE` (a weights file of the same bands), so that some bands can be
+//! fitted again without the labels of the others.
 
 mod files;
 
@@ -48,6 +50,10 @@ struct Args {
     /// moving before 300).
     #[arg(long, default_value_t = 400)]
     iterations: u32,
+    /// A weights file whose bands are kept where the labels have no position: refits some
+    /// bands (the exact ones, say) without the labels of the others.
+    #[arg(long)]
+    keep: Option<PathBuf>,
 }
 
 /// One position: its features, its patterns' indices into a band's row, its label (discs)
@@ -104,7 +110,29 @@ fn main() -> ExitCode {
             bands[band].push((row, (line_number / BLOCK).is_multiple_of(5)));
         }
     }
-    if let Some(band) = bands.iter().position(Vec::is_empty) {
+    let kept = match &args.keep {
+        Some(path) => match files::read(path) {
+            Ok(bytes) if bytes.len() == BANDS.len() * PER_BAND * 2 => Some(bytes),
+            Ok(bytes) => {
+                eprintln!(
+                    "tune_patterns: {}: {} bytes, not a weights file of {} bands ({} bytes)",
+                    path.display(),
+                    bytes.len(),
+                    BANDS.len(),
+                    BANDS.len() * PER_BAND * 2
+                );
+                return ExitCode::from(2);
+            }
+            Err(e) => {
+                eprintln!("tune_patterns: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    if kept.is_none()
+        && let Some(band) = bands.iter().position(Vec::is_empty)
+    {
         let (low, high) = BANDS[band];
         eprintln!("tune_patterns: no labelled position of {low}-{high} empties: that band's weights would all be zero");
         return ExitCode::from(2);
@@ -113,6 +141,7 @@ fn main() -> ExitCode {
         let handles: Vec<_> = bands
             .iter()
             .enumerate()
+            .filter(|(_, rows)| !rows.is_empty())
             .map(|(band, rows)| {
                 let args = &args;
                 scope.spawn(move || {
@@ -138,9 +167,16 @@ fn main() -> ExitCode {
             .collect();
         handles.into_iter().map(|h| h.join().expect("a fit does not panic")).collect()
     });
+    let mut fits = fits.into_iter();
     let mut bytes = Vec::with_capacity(BANDS.len() * PER_BAND * 2);
-    for w in &fits {
-        for &x in w {
+    for (band, rows) in bands.iter().enumerate() {
+        if rows.is_empty() {
+            let kept = kept.as_ref().expect("without `--keep`, every band has positions");
+            bytes.extend_from_slice(&kept[band * PER_BAND * 2..(band + 1) * PER_BAND * 2]);
+            eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
+            continue;
+        }
+        for &x in &fits.next().expect("a fit for every band with positions") {
             let centidiscs = (x * 100.0).round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
             bytes.extend_from_slice(&centidiscs.to_le_bytes());
         }
