@@ -16,11 +16,11 @@
 //! give the same weights.
 //!
 //! A label is in discs for the side to move: a whole number for an exact solve, with
-//! decimals for a search's estimate. Every band needs labelled positions (the committed file
-//! was fitted on four files: exact labels up to 19 empties, then estimates for 21-24, 25-28
-//! and 29-32; see `benches/README.md`). With `--keep FILE`, a band without labelled positions
-//! keeps its weights from `FILE` (a weights file of the same bands), so that some bands can be
-//! fitted again without the labels of the others.
+//! decimals for a search's estimate. Every band needs labelled positions (the committed file:
+//! estimates for 21-24, 25-28 and 29-32 empties, and exact labels up to 20 empties, those
+//! bands fitted again later with `--keep`; see `benches/README.md`). With `--keep FILE`, a
+//! band without labelled positions keeps its weights from `FILE` (a weights file of the same
+//! bands), so that some bands can be fitted again without the labels of the others.
 
 mod files;
 
