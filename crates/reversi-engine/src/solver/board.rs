@@ -130,6 +130,14 @@ impl<M: Layout> Board<M> {
         if empties < self.near_below { Array::Near } else { self.far }
     }
 
+    /// The final score of the mover with discs `p` when every playable cell is filled: the
+    /// opponent holds the rest and no empty cell is left for the winner, so it is
+    /// [`Board::final_score`] under either scoring, from one count instead of two.
+    #[inline(always)]
+    pub(super) fn filled_score(&self, p: M::Word) -> i32 {
+        2 * p.count() as i32 - self.cells
+    }
+
     /// The final score of the mover with discs `p` against `o` when the game ends here.
     #[inline(always)]
     pub(super) fn final_score(&self, p: M::Word, o: M::Word) -> i32 {
