@@ -67,6 +67,9 @@ struct Row {
 
 /// Lines in a block of the held-out split.
 const BLOCK: usize = 50;
+/// The bytes of a band's weights in the file (little-endian `i16`), and of the whole file.
+const BAND_BYTES: usize = PER_BAND * 2;
+const FILE_BYTES: usize = BANDS.len() * BAND_BYTES;
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -112,14 +115,14 @@ fn main() -> ExitCode {
     }
     let kept = match &args.keep {
         Some(path) => match files::read(path) {
-            Ok(bytes) if bytes.len() == BANDS.len() * PER_BAND * 2 => Some(bytes),
+            Ok(bytes) if bytes.len() == FILE_BYTES => Some(bytes),
             Ok(bytes) => {
                 eprintln!(
                     "tune_patterns: {}: {} bytes, not a weights file of {} bands ({} bytes)",
                     path.display(),
                     bytes.len(),
                     BANDS.len(),
-                    BANDS.len() * PER_BAND * 2
+                    FILE_BYTES
                 );
                 return ExitCode::from(2);
             }
@@ -168,11 +171,11 @@ fn main() -> ExitCode {
         handles.into_iter().map(|h| h.join().expect("a fit does not panic")).collect()
     });
     let mut fits = fits.into_iter();
-    let mut bytes = Vec::with_capacity(BANDS.len() * PER_BAND * 2);
+    let mut bytes = Vec::with_capacity(FILE_BYTES);
     for (band, rows) in bands.iter().enumerate() {
         if rows.is_empty() {
             let kept = kept.as_ref().expect("without `--keep`, every band has positions");
-            bytes.extend_from_slice(&kept[band * PER_BAND * 2..(band + 1) * PER_BAND * 2]);
+            bytes.extend_from_slice(&kept[band * BAND_BYTES..(band + 1) * BAND_BYTES]);
             eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
             continue;
         }
