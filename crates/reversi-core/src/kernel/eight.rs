@@ -155,6 +155,14 @@ impl MoveGen for Eight {
     fn flips(&self, p: u64, o: u64, i: u32) -> u64 {
         flips(p, o, i)
     }
+
+    #[inline(always)]
+    fn count_last_flips(&self, p: u64, o: u64, i: u32) -> u32 {
+        if self.playable == u64::MAX {
+            return super::last_flips::count(p, i);
+        }
+        flips(p, o, i).count_ones()
+    }
 }
 
 impl Layout for Eight {

@@ -50,6 +50,7 @@ mod generators;
 mod grid;
 #[cfg(target_arch = "x86_64")]
 mod lanes;
+mod last_flips;
 mod lines;
 mod once;
 #[cfg(target_arch = "x86_64")]
@@ -139,6 +140,15 @@ pub trait MoveGen: Copy + Send + Sync + sealed::Sealed {
     /// an empty cell of the board, by its compact index; for an occupied cell the result
     /// means nothing, and an index off the board may panic.
     fn flips(&self, p: Self::Word, o: Self::Word, i: u32) -> Self::Word;
+
+    /// How many discs a move on cell `i` flips when `i` is the board's one empty playable
+    /// cell (`p`, `o` and `i` fill the board): the last move of a game, where an exact solver
+    /// spends a quarter of its nodes. The 8×8 generators count it on a full board from `p`
+    /// alone, without the flips; otherwise it is the count of [`MoveGen::flips`].
+    #[inline]
+    fn count_last_flips(&self, p: Self::Word, o: Self::Word, i: u32) -> u32 {
+        self.flips(p, o, i).count()
+    }
 
     /// The leaves two plies below the position, given the mover's legal `moves` (not
     /// empty): the last two plies of a perft, where most of its time goes. A child without

@@ -304,6 +304,14 @@ impl MoveGen for EightAvx2 {
         unsafe { run(p, o, i) }
     }
 
+    #[inline(always)]
+    fn count_last_flips(&self, p: u64, o: u64, i: u32) -> u32 {
+        if self.eight.playable() == u64::MAX {
+            return super::last_flips::count(p, i);
+        }
+        self.flips(p, o, i).count_ones()
+    }
+
     #[inline]
     fn count_two_plies(&self, p: u64, o: u64, moves: u64) -> u64 {
         if self.avx512 == Avx512::Present {
