@@ -146,9 +146,18 @@ pub(super) struct Selection {
     /// ([`Worker::probable_cut`]); below, the selective search is exact.
     pub probcut_from: u32,
     /// How far beyond the window, in hundredths of a disc, the shallow search's value must
-    /// lie for a probable cut-off, pass by pass ([`Selection::level`]), narrowest first.
+    /// lie for a probable cut-off at a node of [`MARGINS_AT`] empties, pass by pass
+    /// ([`Selection::level`]), narrowest first.
     pub margins: [i32; PASSES],
+    /// How much wider, in hundredths of a disc, the margins are at a node for each empty
+    /// cell above [`MARGINS_AT`] (narrower below): the shallow search misjudges a node by
+    /// more the further it lies from the end.
+    pub widening: i32,
 }
+
+/// The empty cells of a node at which the probable cut-offs' margins are
+/// [`Selection::margins`].
+pub(super) const MARGINS_AT: u32 = 22;
 
 impl Selection {
     /// The selectivity of pass `pass` (0 first): the first is the most selective, the last
@@ -158,9 +167,10 @@ impl Selection {
         Selectivity((PASSES - pass) as u8)
     }
 
-    /// The margin of a search of selectivity `level` (a level of [`Selection::level`]).
-    fn margin(&self, level: Selectivity) -> i32 {
-        self.margins[PASSES - usize::from(level.0)]
+    /// The margin of a search of selectivity `level` (a level of [`Selection::level`]) at a
+    /// node with `n` empties.
+    fn margin(&self, level: Selectivity, n: u32) -> i32 {
+        self.margins[PASSES - usize::from(level.0)] + self.widening * (n as i32 - MARGINS_AT as i32)
     }
 }
 
@@ -187,7 +197,7 @@ impl Selection {
 /// On #55 (29 empties, two threads), 8 then 15: 257.3 s against 284.9 s; the narrow pass
 /// took 12 s, and the wide one's first window no longer missed. Full FFO #40-#59, two
 /// threads: 545.8 s against 632.0 s (`benches/README.md`, eleventh round).
-pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margins: [1000, 1500] };
+pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margins: [1000, 1500], widening: 50 };
 /// The depth of the shallow search that predicts a node's value for a probable cut-off.
 /// Depth 4 (FFO #45-#49, margin 15 discs) 1 311 M nodes against depth 2's 1 455 M, but each
 /// node costs the depth-4 search, and the time was 1.2 times depth 2's on FFO #50-#52. Depth
@@ -514,7 +524,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             return bound;
         }
         let selective = self.selectivity > Selectivity::EXACT && n >= self.control.selection.probcut_from;
-        if selective && let Some(bound) = self.probable_cut(p, o, alpha, beta) {
+        if selective && let Some(bound) = self.probable_cut(p, o, alpha, beta, n) {
             return bound;
         }
         let mg = &self.board.mg;
@@ -539,8 +549,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     /// of the position lies the selection's margin beyond it, on the bet that the exact value
     /// does too. Only selective searches make it.
     #[inline(always)]
-    fn probable_cut(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> Option<i32> {
-        let margin = self.control.selection.margin(self.selectivity);
+    fn probable_cut(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> Option<i32> {
+        let margin = self.control.selection.margin(self.selectivity, n);
         let high = 100 * beta + margin;
         if beta < INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, high - 1, high) >= high {
             return Some(beta);

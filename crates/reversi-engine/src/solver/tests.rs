@@ -218,10 +218,15 @@ proptest! {
     /// the exact value and line unchanged: their bounds never reach the exact search, on one
     /// thread or three.
     #[test]
-    fn a_selective_search_first_keeps_the_value_exact(seed in any::<u64>(), off in -8i32..8, margins in proptest::array::uniform(-600i32..900)) {
+    fn a_selective_search_first_keeps_the_value_exact(
+        seed in any::<u64>(),
+        off in -8i32..8,
+        margins in proptest::array::uniform(-600i32..900),
+        widening in -100i32..100,
+    ) {
         let pos = random_position(seed, 10);
         if !pos.is_game_over() {
-            let selection = search::Selection { from: 0, probcut_from: search::DEEP, margins };
+            let selection = search::Selection { from: 0, probcut_from: search::DEEP, margins, widening };
             let scoring = Scoring::Wof;
             let expected = naive(&pos, scoring);
             let limits = Limits::none();
@@ -232,7 +237,7 @@ proptest! {
                     .selection(selection);
                 let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
-                prop_assert_eq!(solution.value(), expected, "{} margins {:?}", pos, margins);
+                prop_assert_eq!(solution.value(), expected, "{} margins {:?} widening {}", pos, margins, widening);
                 prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected);
             }
         }
@@ -250,7 +255,7 @@ proptest! {
     fn the_compilations_search_the_same_tree(seed in any::<u64>()) {
         let pos = random_position(seed, 18);
         if !pos.is_game_over() {
-            let selective = search::Selection { from: 0, probcut_from: search::DEEP, margins: [1000, 1500] };
+            let selective = search::Selection { from: 0, probcut_from: search::DEEP, margins: [1000, 1500], widening: 50 };
             for selection in [search::SELECTION, selective] {
                 let solve = |solver: Solver| solver.selection(selection).solve(&pos, Scoring::Wof).expect("no limit");
                 let (for_cpu, portable) = (solve(Solver::with_hash_mb(1)), solve(Solver::with_hash_mb(1).portable()));
