@@ -198,18 +198,17 @@ impl Selection {
 /// took 12 s, and the wide one's first window no longer missed. Full FFO #40-#59, two
 /// threads: 545.8 s against 632.0 s (`benches/README.md`, eleventh round).
 ///
-/// With the patterns refitted on three times the exact labels (fifteenth round), the
-/// margins widen by half a disc per empty above [`MARGINS_AT`] and narrow below (5 and 10
-/// discs at 12 empties, 13 and 18 at 28). One thread, side by side: #53/#56/#58 3 059 M
-/// nodes against 3 362 M for fixed margins, #45-#52 1 582 M against 1 620 M; three quarters
-/// of a disc per empty 3 047 M, a whole disc 3 572 M (#53 2 084 M against 1 510 M); the
-/// margins set at 18 empties instead, a quarter disc 3 266 M, half a disc 3 109 M (at 20 and
-/// 24 empties 3 087 M and 3 222 M). Full run, two threads: 343.1 s against 394.0 s (seventeenth round). Around it:
-/// 8 and 13 discs at 22 empties, #54 and #57 7 232 M against 5 462 M; 12 and 17, 5 009 M;
-/// 10 and 17, 4 778 M and #55 10 621 M against 10 830 M, but #53/#56/#58 3 172 M against
-/// 3 061 M (a few per cent either way, position by position: kept as is); probable cut-offs
-/// from 10 empties 4 059 M on #53/#56/#58, from 14 3 270 M (and 1 633 M against 1 580 M on
-/// #45-#52).
+/// With the patterns refitted on three times the exact labels (fifteenth round), the margins
+/// widen by half a disc per empty above [`MARGINS_AT`] and narrow below (5 and 10 discs at 12
+/// empties, 13 and 18 at 28). One thread, side by side: #53/#56/#58 3 059 M nodes against
+/// 3 362 M for fixed margins, #45-#52 1 582 M against 1 620 M; three quarters of a disc per
+/// empty 3 047 M, a whole disc 3 572 M (#53 2 084 M against 1 510 M); the margins set at 18
+/// empties instead, a quarter disc 3 266 M, half a disc 3 109 M (at 20 and 24 empties 3 087 M
+/// and 3 222 M). Full run, two threads: 343.1 s against 394.0 s (seventeenth round). Around it:
+/// 8 and 13 discs at 22 empties, #54 and #57 7 232 M against 5 462 M; 12 and 17, 5 009 M; 10
+/// and 17, 4 778 M and #55 10 621 M against 10 830 M, but #53/#56/#58 3 172 M against 3 061 M
+/// (a few per cent either way, position by position: kept as is); probable cut-offs from 10
+/// empties 4 059 M on #53/#56/#58, from 14 3 270 M (and 1 633 M against 1 580 M on #45-#52).
 pub(super) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, margins: [1000, 1500], widening: 50 };
 /// The depth of the shallow search that predicts a node's value for a probable cut-off.
 /// Depth 4 (FFO #45-#49, margin 15 discs) 1 311 M nodes against depth 2's 1 455 M, but each
