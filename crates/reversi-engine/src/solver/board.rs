@@ -130,12 +130,13 @@ impl<M: Layout> Board<M> {
         if empties < self.near_below { Array::Near } else { self.far }
     }
 
-    /// The final score of the mover with discs `p` when every playable cell is filled: the
-    /// opponent holds the rest and no empty cell is left for the winner, so it is
-    /// [`Board::final_score`] under either scoring, from one count instead of two.
+    /// The final score of the mover with discs `p` once its move on the last empty cell has
+    /// flipped `flipped` discs: the board is full, the opponent holds the rest and no empty
+    /// cell is left for the winner, so it is [`Board::final_score`] under either scoring,
+    /// from one count instead of two.
     #[inline(always)]
-    pub(super) fn filled_score(&self, p: M::Word) -> i32 {
-        2 * p.count() as i32 - self.cells
+    pub(super) fn last_move_score(&self, p: M::Word, flipped: u32) -> i32 {
+        2 * (p.count() + flipped + 1) as i32 - self.cells
     }
 
     /// The final score of the mover with discs `p` against `o` when the game ends here.

@@ -879,13 +879,13 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         let x = empty.lowest();
         // A move fills the board: its score from the mover's count before it and the discs
         // it flips, which the 8×8 generators count without computing the flips.
-        let flipped = mg.count_last_flips(p, o, x) as i32;
+        let flipped = mg.count_last_flips(p, o, x);
         if flipped > 0 {
-            return self.board.filled_score(p) + 2 * flipped + 2;
+            return self.board.last_move_score(p, flipped);
         }
-        let flipped = mg.count_last_flips(o, p, x) as i32;
+        let flipped = mg.count_last_flips(o, p, x);
         if flipped > 0 {
-            return -(self.board.filled_score(o) + 2 * flipped + 2);
+            return -self.board.last_move_score(o, flipped);
         }
         self.board.final_score(p, o)
     }
