@@ -70,11 +70,12 @@ fn check<L: Layout>(
     }
     let legal = mg.expand(mg.legal(cp, co));
     prop_assert_eq!(legal, naive_legal(geometry, p, o), "{}: legal moves", name);
-    for sq in empty_cells(geometry, p, o) {
+    let empty = empty_cells(geometry, p, o);
+    for sq in empty {
         let flips = mg.expand(mg.flips(cp, co, mg.index(sq)));
         prop_assert_eq!(flips, naive_flips(geometry, p, o, sq), "{}: flips of {}", name, sq);
         // The same cell as the last empty one: the opponent holds every other empty cell.
-        let full = (empty_cells(geometry, p, o) - Bitboard::from_square(sq)) | o;
+        let full = (empty - Bitboard::from_square(sq)) | o;
         let last = mg.count_last_flips(cp, mg.compact(full), mg.index(sq));
         prop_assert_eq!(last, naive_flips(geometry, p, full, sq).len(), "{}: last flips of {}", name, sq);
     }
