@@ -37,11 +37,17 @@ pub(super) const INFINITY: i32 = 1000;
 
 /// Empty cells from which a node uses the table and sorts its moves.
 pub(super) const DEEP: u32 = 7;
-/// Empty cells from which a node first looks in the table for a child that cuts off
-/// (enhanced transposition cutoff). The children's buckets were prefetched when their keys
-/// were computed, so the looks overlap their misses. FFO #40-#44 (one thread): from 12
-/// empties 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three alternated
-/// rounds); from 8, 207.2 M but 1.0-1.07 of the time.
+/// Empty cells from which a node looks in the table for a child that cuts off (enhanced
+/// transposition cutoff) before it searches any. The children's buckets were prefetched when
+/// their keys were computed, and the look comes after the moves are sorted, so that the
+/// misses have had the sorting's time to land. FFO #40-#44 (one thread): from 12 empties
+/// 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three alternated rounds); from
+/// 8, 207.2 M but 1.0-1.07 of the time. Eighteenth round, FFO #45-#52, one thread, two
+/// builds side by side, twice with the cores swapped: looking after the sorting below
+/// [`EVAL_ORDER`] empties (before it above, where the sorting evaluates each child) took 52.3
+/// and 52.9 s against 53.3 and 54.1 s for before it everywhere; after it everywhere, 52.2 and
+/// 51.7 s against 52.3 and 51.5 s for that, the same, so the simpler stays. From 8 empties
+/// after the sorting: 2 % fewer nodes, 1 % more time.
 const ETC: u32 = 10;
 // The look needs the children's keys, which are computed only for children that use the table.
 const _: () = assert!(ETC > DEEP);
@@ -606,10 +612,10 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     }
 
     /// The best of the mover's `moves` (not empty) at a node with `n` empties, `hint` first.
-    /// If a list holds them: from [`ETC`] empties a child the table already proves good
-    /// enough, if there is one, else the moves sorted ([`Worker::sorted_node`]). Else (only
-    /// on large boards far from the end) in board order ([`Worker::unsorted_node`]). Returns
-    /// the best value (fail-soft) and its move's index.
+    /// If a list holds them, sorted: from [`ETC`] empties the first child the table already
+    /// proves good enough, if there is one, else their search ([`Worker::sorted_node`]). Else
+    /// (only on large boards far from the end) in board order ([`Worker::unsorted_node`]).
+    /// Returns the best value (fail-soft) and its move's index.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn node_moves(
@@ -626,12 +632,12 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         match self.children(p, o, moves, n, &mut list) {
             Some(count) => {
                 let list = &mut list[..count];
+                self.order(p, o, alpha, beta, hint, n, list);
                 if n >= ETC
                     && let Some((value, x)) = self.transposition_cut(list, n, beta)
                 {
                     return (value, x as u16);
                 }
-                self.order(p, o, alpha, beta, hint, n, list);
                 self.sorted_node(p, o, alpha, beta, list, n)
             }
             None => self.unsorted_node(p, o, alpha, beta, moves),
