@@ -26,8 +26,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// Two exceptions, allowed where they stand: the cache prefetch hint of `slots::Pair`, and the
-// solver's search compiled for CPU features (`solver::features`).
+// Three exceptions, allowed where they stand: the cache prefetch hint of `slots::Pair`, the
+// solver's search compiled for CPU features (`solver::features`), and the solver's list of a
+// node's moves, left uninitialised beyond the moves (`solver::search`, `Worker::children`).
 #![deny(unsafe_code)]
 
 pub mod analysis;

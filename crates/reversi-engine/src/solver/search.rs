@@ -21,6 +21,7 @@
 //! tier's entry points, which [`Features`] compiles once for any CPU and once for the CPU
 //! features that this search gains most from; a worker runs the one its CPU has.
 
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -289,10 +290,6 @@ pub(super) struct Candidate<W> {
     pub key: i32,
 }
 
-impl<W: Word> Candidate<W> {
-    const EMPTY: Candidate<W> = Candidate { index: 0, flips: W::ZERO, hash: 0, key: 0 };
-}
-
 impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     pub(super) fn new(
         board: &'a Board<M>,
@@ -370,18 +367,23 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     }
 
     /// The mover's `moves` at a node with `n` empties, with their flips and, if the children
-    /// use the table, their keys, in board order; each child's bucket is prefetched, so that
-    /// its cache miss overlaps the rest of the node's work. `None` if there are more than
-    /// [`MAX_SORTED`].
+    /// use the table, their keys, in board order, written into the start of `list`; each
+    /// child's bucket is prefetched, so that its cache miss overlaps the rest of the node's
+    /// work. `None` if there are more than [`MAX_SORTED`].
+    ///
+    /// The list comes uninitialised: filling all of it first cost a `memset` of
+    /// [`MAX_SORTED`] candidates at every deep node, 1.5 % of a solve's time in a profile
+    /// (`perf`, FFO #53), and FFO #45-#52 (one thread, side by side, cores swapped) took 54.2
+    /// and 51.5 s without it against 54.9 and 52.2 s.
     #[inline(always)]
-    fn children(
+    fn children<'l>(
         &self,
         p: M::Word,
         o: M::Word,
         moves: M::Word,
         n: u32,
-        list: &mut [Candidate<M::Word>; MAX_SORTED],
-    ) -> Option<usize> {
+        list: &'l mut [MaybeUninit<Candidate<M::Word>>; MAX_SORTED],
+    ) -> Option<&'l mut [Candidate<M::Word>]> {
         let count = moves.count() as usize;
         if count > MAX_SORTED {
             return None;
@@ -398,9 +400,13 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             } else {
                 0
             };
-            *slot = Candidate { index: x, flips, hash, key: 0 };
+            slot.write(Candidate { index: x, flips, hash, key: 0 });
         }
-        Some(count)
+        // SAFETY: the loop above wrote the first `count` slots (`count` is at most the
+        // list's length), and `MaybeUninit<T>` has the layout of `T`, so they are `count`
+        // initialised candidates, borrowed for as long as the list is.
+        #[allow(unsafe_code)]
+        Some(unsafe { std::slice::from_raw_parts_mut(list.as_mut_ptr().cast::<Candidate<M::Word>>(), count) })
     }
 
     /// Enhanced transposition cut-off: the value of a child in `list` that the table already
@@ -628,10 +634,9 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         hint: u16,
         n: u32,
     ) -> (i32, u16) {
-        let mut list = [Candidate::EMPTY; MAX_SORTED];
+        let mut list = [const { MaybeUninit::uninit() }; MAX_SORTED];
         match self.children(p, o, moves, n, &mut list) {
-            Some(count) => {
-                let list = &mut list[..count];
+            Some(list) => {
                 self.order(p, o, alpha, beta, hint, n, list);
                 if n >= ETC
                     && let Some((value, x)) = self.transposition_cut(list, n, beta)
