@@ -862,7 +862,15 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                     continue;
                 }
                 let bit = M::Word::bit(x);
-                let v = -self.shallow(o ^ flips, p | flips | bit, -beta, -alpha, empty ^ bit, n - 1, Passed::No);
+                let (cp, co, ce) = (o ^ flips, p | flips | bit, empty ^ bit);
+                // The last cell inline, not through the entry point: a call less per leaf (FFO
+                // #45-#52, one thread, side by side, cores swapped: 53.6 and 51.8 s against
+                // 54.0 and 52.5 s).
+                let v = if n == 2 {
+                    -self.last(cp, co, ce)
+                } else {
+                    -self.shallow(cp, co, -beta, -alpha, ce, n - 1, Passed::No)
+                };
                 if v > best {
                     best = v;
                     if v >= beta {
