@@ -532,20 +532,16 @@ impl Solver {
 /// 330 M; from 18 empties, depth 6, width 3: 256 M (depth 4: 316 M; depth 8: 264 M; width 2
 /// or 5: 255 M).
 const ASPIRATION_FROM: u32 = 18;
-/// The guess's search depth, in plies, below [`DEEP_GUESS_FROM`] empties.
+/// The guess's search depth, in plies. Before the selective searches ([`search::SELECTION`])
+/// a guess of 10 plies from 24 empties paid: it saved a second window on a long solve
+/// (fifth round, one thread: FFO #45-#49 2 224 M nodes against 2 353 M at depth 6; #53 on two
+/// threads 7.6 G nodes and 238 s against 8.4 G and 258 s). Now the selective searches make
+/// their own guess from it, and the exact search starts from theirs: at depth 6 everywhere the
+/// solves search the same nodes within 1 % (#56 fewer: 581 M against 615 M) and save the
+/// deeper guess's 0.2-1.3 s (eighteenth round, one thread, side by side: FFO #45-#52 54.5 s
+/// against 57.2 s, #53/#56/#58 104.0 and 104.9 s against 105.9 and 107.5 s with the cores
+/// swapped, #54/#57 167.1 s against 169.8 s).
 const GUESS_DEPTH: u32 = 6;
-/// Empty cells from which the guess searches [`DEEP_GUESS_DEPTH`] plies: a better guess saves
-/// a second window on a long solve, but takes 0.19-0.97 s on FFO #40-#53 (depth 6: 4-16 ms),
-/// which a solve of 20 empties does not repay. With the fifth round's solver, FFO #40-#49
-/// (nodes, one thread): all at depth 6 2 522 M, at 8 2 610 M, at 10 2 400 M; #40-#44 (20-23 empties) alone 169.3 M at 6 and
-/// 175.5 M at 10; #45-#49 (24-26 empties) 2 353 M at 6 and 2 224 M at 10 (#45 590 M → 497 M,
-/// #48 818 M → 696 M, but #49 760 M → 871 M). #53 (28 empties, two threads), whose depth-6
-/// guess misses by 5: 8.4 G nodes and 258 s at depth 6, 7.6 G and 238 s at 10.
-const DEEP_GUESS_FROM: u32 = 24;
-/// The guess's depth from [`DEEP_GUESS_FROM`] empties. Depth 12 is hardly closer on FFO
-/// #45-#58: its first window would miss the value on 8 of the 14, depth 10's on 9, and it
-/// takes 1.0-16.4 s (depth 10: 0.2-1.3 s).
-const DEEP_GUESS_DEPTH: u32 = 10;
 /// The first window is the guess plus or minus this, bounds excluded. With the depth-10
 /// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
 /// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
@@ -572,9 +568,8 @@ fn guess(position: &Position, scoring: Scoring) -> Option<(i32, u64)> {
     if empties < ASPIRATION_FROM {
         return None;
     }
-    let depth = if empties >= DEEP_GUESS_FROM { DEEP_GUESS_DEPTH } else { GUESS_DEPTH };
     let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_scoring(scoring);
-    let result = searcher.search(position, crate::search::Limits::depth(depth))?;
+    let result = searcher.search(position, crate::search::Limits::depth(GUESS_DEPTH))?;
     Some(((result.value().centidiscs() as f64 / 100.0).round() as i32, result.nodes()))
 }
 
