@@ -36,7 +36,9 @@ use super::table::{Bounds, NO_MOVE, Selectivity, Table};
 /// Above every score: a board has at most 256 cells.
 pub(super) const INFINITY: i32 = 1000;
 
-/// Empty cells from which a node uses the table and sorts its moves.
+/// Empty cells from which a node uses the table and sorts its moves. Eighteenth round, FFO
+/// #45-#52, one thread, side by side: from 8 empties 59.5 s against 55.3 s, from 6 56.6 s
+/// against 55.9 s.
 pub(super) const DEEP: u32 = 7;
 /// Empty cells from which a node looks in the table for a child that cuts off (enhanced
 /// transposition cutoff) before it searches any. The children's buckets were prefetched when
