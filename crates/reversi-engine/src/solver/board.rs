@@ -30,8 +30,12 @@ pub(super) struct Board<M: Layout> {
     pub salt: u64,
     /// The square of each compact index (`None` off the board or unplayable).
     squares: [Option<Square>; MAX_CELLS],
-    /// Each playable cell's region for the parity ordering: the quarter of the board it lies in.
-    pub region: [M::Word; MAX_CELLS],
+    /// Each playable cell's region for the parity ordering, the quarter of the board it lies
+    /// in, as its bit in a parity: a set of quarters, bit `q` set when quarter `q` holds an odd
+    /// number of empty cells ([`Board::parity`]).
+    pub quarter: [u32; MAX_CELLS],
+    /// The cells of the quarters of each parity (an index below 16).
+    pub odd_cells: [M::Word; 16],
     /// Each playable cell's order among moves of equal merit: cells with fewer playable
     /// neighbours (corners, edges, cells beside a hole) first, as they are harder to flip back.
     pub rank: [u8; MAX_CELLS],
@@ -63,7 +67,8 @@ impl<M: Layout> Board<M> {
             scoring,
             salt: 0,
             squares: [None; MAX_CELLS],
-            region: [M::Word::ZERO; MAX_CELLS],
+            quarter: [0; MAX_CELLS],
+            odd_cells: [M::Word::ZERO; 16],
             rank: [0; MAX_CELLS],
             corners: M::Word::ZERO,
             neighbours: [M::Word::ZERO; MAX_CELLS],
@@ -71,12 +76,16 @@ impl<M: Layout> Board<M> {
             words,
         };
         let (w, h) = (geometry.width(), geometry.height());
-        let quarter = |sq: Square| (sq.column() >= w / 2, sq.row() >= h / 2);
+        let quarter = |sq: Square| u32::from(sq.column() >= w / 2) | u32::from(sq.row() >= h / 2) << 1;
         for sq in playable_set {
             let i = mg.index(sq) as usize;
             board.squares[i] = Some(sq);
-            let same: reversi_core::Bitboard = playable_set.iter().filter(|&t| quarter(t) == quarter(sq)).collect();
-            board.region[i] = mg.compact(same);
+            board.quarter[i] = 1 << quarter(sq);
+            for (parity, cells) in board.odd_cells.iter_mut().enumerate() {
+                if parity & 1 << quarter(sq) != 0 {
+                    *cells = *cells | M::Word::bit(i as u32);
+                }
+            }
             let mut neighbours = 0u8;
             for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 if let Some(t) = sq.offset(dc, dr).filter(|&t| geometry.is_playable(t)) {
@@ -111,6 +120,20 @@ impl<M: Layout> Board<M> {
         let (first, last) = (self.corners, self.near_corners);
         let middle = !(first | last);
         [odd & first, odd & middle, odd & last, even & first, even & middle, even & last]
+    }
+
+    /// The parity of the empty cells `empty`: the quarters that hold an odd number of them
+    /// (see [`Board::quarter`]).
+    #[inline(always)]
+    pub(super) fn parity(&self, empty: M::Word) -> u32 {
+        let mut parity = 0;
+        let mut rest = empty;
+        while !rest.is_zero() {
+            let x = rest.lowest();
+            rest = rest.without_lowest();
+            parity ^= self.quarter[x as usize];
+        }
+        parity
     }
 
     /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc.

@@ -92,10 +92,10 @@ steps! {
         /// ([`Worker::deep_body`]).
         fn deep([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) => deep_body;
         /// A node with a few empty cells ([`Worker::mid_body`]).
-        fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed)
+        fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, passed: Passed)
             => mid_body;
         /// A node with the last few empty cells ([`Worker::shallow_body`]).
-        fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, n: u32, passed: Passed)
+        fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, passed: Passed)
             => shallow_body;
         /// A plain alpha-beta search on the static evaluation ([`Worker::eval_search_body`]).
         fn eval_search([&], p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) => eval_search_body;

@@ -362,9 +362,9 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         if n >= DEEP {
             self.deep(p, o, alpha, beta, n)
         } else if n > SHALLOW {
-            self.mid(p, o, alpha, beta, empty, n, Passed::No)
+            self.mid(p, o, alpha, beta, empty, self.board.parity(empty), n, Passed::No)
         } else {
-            self.shallow(p, o, alpha, beta, empty, n, Passed::No)
+            self.shallow(p, o, alpha, beta, empty, self.board.parity(empty), n, Passed::No)
         }
     }
 
@@ -748,29 +748,17 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         if v > alpha && v < beta && !self.stopped { -self.search(cp, co, -beta, -v) } else { v }
     }
 
-    /// The empty cells in parity order: those of regions with an odd number of empties, then
-    /// the others.
-    #[inline(always)]
-    fn parity_split(&self, empty: M::Word) -> (M::Word, M::Word) {
-        let mut odd = M::Word::ZERO;
-        let mut rest = empty;
-        while !rest.is_zero() {
-            let x = rest.lowest();
-            let region = self.board.region[x as usize] & empty;
-            if region.count() & 1 == 1 {
-                odd = odd | region;
-            }
-            rest = rest & !region;
-        }
-        (odd, empty & !odd)
-    }
-
     /// A node with a few empty cells: legal moves in parity order, each parity in the cells'
     /// classes ([`Board::by_class`]), plain alpha-beta. On FFO #40-#44 (one thread) the
     /// classes cut the nodes from 222.3 M to 216.4 M and the time by 3-9 % (four alternated
     /// rounds); used in [`Worker::shallow`] as well they cut the nodes to 215.2 M but cost
     /// more time than they saved. The body of [`Worker::mid`], inlined into its entry points
     /// ([`Features`]).
+    ///
+    /// `parity` is that of `empty` ([`Board::parity`]), handed down the tree: a child's is its
+    /// parent's with the move's quarter flipped, one exclusive-or where each node walked its
+    /// quarters (nineteenth round, FFO #45-#52, one thread, side by side, cores swapped: 56.9
+    /// and 57.4 s against 58.0 and 58.4 s, the same tree).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn mid_body(
@@ -780,6 +768,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         alpha: i32,
         beta: i32,
         empty: M::Word,
+        parity: u32,
         n: u32,
         passed: Passed,
     ) -> i32 {
@@ -793,11 +782,11 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             if passed == Passed::Yes {
                 return -self.board.final_score(o, p);
             }
-            return -self.mid(o, p, -beta, -alpha, empty, n, Passed::Yes);
+            return -self.mid(o, p, -beta, -alpha, empty, parity, n, Passed::Yes);
         }
         // The parity is the regions' count of empty cells, not of moves.
-        let (odd, even) = self.parity_split(empty);
-        let (odd, even) = (odd & moves, even & moves);
+        let odd = self.board.odd_cells[parity as usize];
+        let (odd, even) = (odd & moves, !odd & moves);
         let mut best = -INFINITY;
         let mut alpha = alpha;
         for group in self.board.by_class(odd, even) {
@@ -808,10 +797,11 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                 let flips = mg.flips(p, o, x);
                 let bit = M::Word::bit(x);
                 let (cp, co, ce) = (o ^ flips, p | flips | bit, empty ^ bit);
+                let child_parity = parity ^ self.board.quarter[x as usize];
                 let v = if n - 1 > SHALLOW {
-                    -self.mid(cp, co, -beta, -alpha, ce, n - 1, Passed::No)
+                    -self.mid(cp, co, -beta, -alpha, ce, child_parity, n - 1, Passed::No)
                 } else {
-                    -self.shallow(cp, co, -beta, -alpha, ce, n - 1, Passed::No)
+                    -self.shallow(cp, co, -beta, -alpha, ce, child_parity, n - 1, Passed::No)
                 };
                 if v > best {
                     best = v;
@@ -825,8 +815,9 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         best
     }
 
-    /// A node with at most [`SHALLOW`] empty cells: every empty cell tried in parity order.
-    /// The body of [`Worker::shallow`], inlined into its entry points ([`Features`]).
+    /// A node with at most [`SHALLOW`] empty cells: every empty cell tried in parity order
+    /// (`parity` as in [`Worker::mid_body`]). The body of [`Worker::shallow`], inlined into its
+    /// entry points ([`Features`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn shallow_body(
@@ -836,6 +827,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         alpha: i32,
         beta: i32,
         empty: M::Word,
+        parity: u32,
         n: u32,
         passed: Passed,
     ) -> i32 {
@@ -845,8 +837,13 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         self.nodes += 1;
         let mg = &self.board.mg;
         // Two cells lie in one region (both even) or in two (both odd): either way their
-        // parity order is the board order, so the regions are not looked up.
-        let (odd, even) = if n == 2 { (empty, M::Word::ZERO) } else { self.parity_split(empty) };
+        // parity order is the board order, so the parity is not looked at.
+        let (odd, even) = if n == 2 {
+            (empty, M::Word::ZERO)
+        } else {
+            let odd = empty & self.board.odd_cells[parity as usize];
+            (odd, empty ^ odd)
+        };
         let mut best = -INFINITY;
         let mut alpha = alpha;
         for group in [odd, even] {
@@ -871,7 +868,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                 let v = if n == 2 {
                     -self.last(cp, co, ce)
                 } else {
-                    -self.shallow(cp, co, -beta, -alpha, ce, n - 1, Passed::No)
+                    let child_parity = parity ^ self.board.quarter[x as usize];
+                    -self.shallow(cp, co, -beta, -alpha, ce, child_parity, n - 1, Passed::No)
                 };
                 if v > best {
                     best = v;
@@ -887,7 +885,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             if passed == Passed::Yes {
                 return -self.board.final_score(o, p);
             }
-            return -self.shallow(o, p, -beta, -alpha, empty, n, Passed::Yes);
+            return -self.shallow(o, p, -beta, -alpha, empty, parity, n, Passed::Yes);
         }
         best
     }

@@ -387,6 +387,41 @@ proptest! {
     }
 }
 
+/// The parity of `pos`'s empty cells on the solver's board (the quarters of odd count, and
+/// their empty cells), with a count of the empty cells of each quarter.
+struct ParityOnWords<'a>(&'a Position);
+
+impl kernel::Visitor for ParityOnWords<'_> {
+    type Output = Option<((u32, Bitboard), (u32, Bitboard))>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        let (pos, geometry) = (self.0, self.0.geometry());
+        let board = super::board::Board::new(mg, geometry, Scoring::Discs);
+        let empty = mg.compact(pos.empty_cells());
+        let parity = board.parity(empty);
+        let on_words = (parity, mg.expand(empty & board.odd_cells[parity as usize]));
+        let quarter = |sq: Square| {
+            usize::from(sq.column() >= geometry.width() / 2) | usize::from(sq.row() >= geometry.height() / 2) << 1
+        };
+        let mut counts = [0; 4];
+        pos.empty_cells().iter().for_each(|sq| counts[quarter(sq)] += 1);
+        let counted = (0..4).filter(|&q| counts[q] % 2 == 1).fold(0, |bits, q| bits | 1 << q);
+        let odd = pos.empty_cells().iter().filter(|&sq| counts[quarter(sq)] % 2 == 1).collect();
+        Some((on_words, (counted, odd)))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The parity that orders the last moves is the quarters with an odd number of empty
+    /// cells, on every shape.
+    #[test]
+    fn parity_is_the_quarters_with_odd_counts(seed in any::<u64>(), empties in 0u64..60) {
+        let pos = random_position(seed, empties);
+        both_agree(&pos, ParityOnWords(&pos))?;
+    }
+}
+
 /// The evaluation's features and value of `pos` on the generator's words, with those of
 /// [`Evaluator`](crate::eval::Evaluator) on the position itself.
 struct EvaluateOnWords<'a>(&'a Position);
