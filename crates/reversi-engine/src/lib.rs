@@ -26,14 +26,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// Three exceptions, allowed where they stand: the cache prefetch hint of `slots::Pair`, the
-// solver's search compiled for CPU features (`solver::features`), and the solver's list of a
-// node's moves, left uninitialised beyond the moves (`solver::search`, `Worker::children`).
+// Five exceptions, allowed where they stand: the cache prefetch hint of `slots::Pair`, the
+// tables' memory written after the request for huge pages (`slots::allocate_with`) and the
+// request itself (`huge_pages`), the solver's search compiled for CPU features
+// (`solver::features`), and the solver's list of a node's moves, left uninitialised beyond
+// the moves (`solver::search`, `Worker::children`).
 #![deny(unsafe_code)]
 
 pub mod analysis;
 pub mod eval;
 pub mod hash;
+mod huge_pages;
 pub mod player;
 pub mod search;
 mod slots;

@@ -8,6 +8,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::huge_pages;
+
 /// Bytes of one slot: two 64-bit words.
 pub(crate) const SLOT_BYTES: usize = 16;
 const _: () = assert!(SLOT_BYTES == std::mem::size_of::<Slot>());
@@ -84,13 +86,27 @@ pub(crate) fn pairs_within(bytes: usize) -> usize {
 
 /// As many pairs as fit in `bytes`, and at least one.
 pub(crate) fn allocate_pairs_filling(bytes: usize) -> Box<[Pair]> {
-    let len = (bytes / std::mem::size_of::<Pair>()).max(1);
-    std::iter::repeat_with(Pair::empty).take(len).collect()
+    allocate_with((bytes / std::mem::size_of::<Pair>()).max(1), Pair::empty)
 }
 
 /// The largest power of two of slots that fits in `bytes`, and at least one.
 pub(crate) fn allocate(bytes: usize) -> Box<[Slot]> {
-    std::iter::repeat_with(Slot::empty).take(power_of_two_within::<Slot>(bytes)).collect()
+    allocate_with(power_of_two_within::<Slot>(bytes), Slot::empty)
+}
+
+/// `len` values of `make`, in memory backed by huge pages where the system allows it
+/// ([`huge_pages`]): advised before the values are written.
+fn allocate_with<T>(len: usize, make: fn() -> T) -> Box<[T]> {
+    let mut values = Box::<[T]>::new_uninit_slice(len);
+    huge_pages::advise(values.as_mut_ptr().cast(), std::mem::size_of_val(&*values));
+    for value in values.iter_mut() {
+        value.write(make());
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: the loop above wrote every value.
+    unsafe {
+        values.assume_init()
+    }
 }
 
 /// The largest power of two of `T`s that fits in `bytes`, and at least one.
