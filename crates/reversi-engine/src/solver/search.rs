@@ -42,8 +42,8 @@ pub(super) const INFINITY: i32 = 1000;
 pub(super) const DEEP: u32 = 7;
 /// Empty cells from which a node looks in the table for a child that cuts off (enhanced
 /// transposition cutoff) before it searches any. The children's buckets were prefetched when
-/// their keys were computed, and the look comes after the moves are sorted, so that the
-/// misses have had the sorting's time to land. FFO #40-#44 (one thread): from 12 empties
+/// their keys were computed, and the look comes after the moves are given their sort keys
+/// ([`Worker::order`]), so that the misses have had that time to land. FFO #40-#44 (one thread): from 12 empties
 /// 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three alternated rounds); from
 /// 8, 207.2 M but 1.0-1.07 of the time. Eighteenth round, FFO #45-#52, one thread, two
 /// builds side by side, twice with the cores swapped: looking after the sorting below
@@ -427,10 +427,11 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         None
     }
 
-    /// Sorts the moves of `list` best first: the table's move `hint`, then fewest replies for
-    /// the opponent, fewest empty cells next to the mover's discs (the opponent's potential
-    /// mobility), and the cells hardest to flip back; from [`EVAL_ORDER`] empties, the child's
-    /// static evaluation is weighed in too.
+    /// Gives each move of `list` its sort key, lowest first: the table's move `hint`, then
+    /// fewest replies for the opponent, fewest empty cells next to the mover's discs (the
+    /// opponent's potential mobility), and the cells hardest to flip back; from [`EVAL_ORDER`]
+    /// empties, the child's static evaluation is weighed in too. The moves are not sorted here:
+    /// [`Worker::sorted_node`] picks each when it comes to it ([`Worker::select`]).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn order(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, hint: u16, n: u32, list: &mut [Candidate<M::Word>]) {
@@ -439,11 +440,11 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         // margin, from the other side.
         let low = (-(100 * beta + ORDER_MARGIN)).max(-EVAL_INFINITY);
         let high = (-(100 * alpha - ORDER_MARGIN)).min(EVAL_INFINITY);
-        for c in list.iter_mut() {
+        for (i, c) in list.iter_mut().enumerate() {
             let x = c.index;
             let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(x));
-            c.key = if x == u32::from(hint) {
-                i32::MIN
+            let merit = if x == u32::from(hint) {
+                i32::MIN >> 6
             } else {
                 let replies = mg.legal(child_p, child_o);
                 let fastest = (replies.count() as i32 + CORNER_REPLY * (replies & self.board.corners).count() as i32)
@@ -463,17 +464,22 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                     fastest
                 }
             };
+            // The place in the list (below 64) breaks ties: the keys are unique, so the moves
+            // come in the order of a stable sort by merit.
+            c.key = merit << 6 | i as i32;
         }
-        // Insertion sort: lists are short.
-        for i in 1..list.len() {
-            let c = list[i];
-            let mut j = i;
-            while j > 0 && list[j - 1].key > c.key {
-                list[j] = list[j - 1];
-                j -= 1;
+    }
+
+    /// Brings the move of `list[i..]` to search next, the lowest key, to `list[i]`.
+    #[inline(always)]
+    fn select(list: &mut [Candidate<M::Word>], i: usize) {
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if list[j].key < list[best].key {
+                best = j;
             }
-            list[j] = c;
         }
+        list.swap(i, best);
     }
 
     /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc:
@@ -620,8 +626,9 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     }
 
     /// The best of the mover's `moves` (not empty) at a node with `n` empties, `hint` first.
-    /// If a list holds them, sorted: from [`ETC`] empties the first child the table already
-    /// proves good enough, if there is one, else their search ([`Worker::sorted_node`]). Else
+    /// If a list holds them, with their sort keys: from [`ETC`] empties the first child the
+    /// table already proves good enough, if there is one, else their search
+    /// ([`Worker::sorted_node`]). Else
     /// (only on large boards far from the end) in board order ([`Worker::unsorted_node`]).
     /// Returns the best value (fail-soft) and its move's index.
     #[allow(clippy::too_many_arguments)]
@@ -651,11 +658,16 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         }
     }
 
-    /// The sorted moves `list` (not empty) of a deep node with `n` empties, principal
-    /// variation search: the first with the full window, the others with a null window,
-    /// searched again only if they beat the best so far; from [`SPLIT`] empties, once
-    /// [`ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are shared with idle threads.
-    /// Returns the best value and its move's index.
+    /// The moves `list` (not empty, with their keys) of a deep node with `n` empties, lowest
+    /// key first, principal variation search: the first with the full window, the others with
+    /// a null window, searched again only if they beat the best so far; from [`SPLIT`]
+    /// empties, once [`ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are sorted and
+    /// shared with idle threads. Returns the best value and its move's index.
+    ///
+    /// Each move is picked from the rest when it comes to it: most nodes cut off at their
+    /// first move, and sorting all of them (an insertion sort moving whole candidates) cost
+    /// more (nineteenth round, FFO #45-#52, one thread, side by side, cores swapped: 56.2 and
+    /// 54.9 s against 56.7 and 55.9 s).
     #[inline(always)]
     fn sorted_node(
         &mut self,
@@ -663,29 +675,29 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         o: M::Word,
         alpha: i32,
         beta: i32,
-        list: &[Candidate<M::Word>],
+        list: &mut [Candidate<M::Word>],
         n: u32,
     ) -> (i32, u16) {
-        let first = &list[0];
+        Self::select(list, 0);
+        let first = list[0];
         let v = -self.search(o ^ first.flips, p | first.flips | M::Word::bit(first.index), -beta, -alpha);
         let best = (v, first.index as u16);
         if self.stopped || v >= beta || list.len() == 1 {
             return best;
         }
-        let (mut alpha, rest) = (alpha.max(v), &list[1..]);
-        let mut best = best;
-        for (i, c) in rest.iter().enumerate() {
-            if n >= self.control.split
-                && i + 1 >= ALONE_BEFORE_SPLIT
-                && rest.len() - i >= 2
-                && self.control.try_acquire()
-            {
+        let (mut alpha, mut best) = (alpha.max(v), best);
+        for i in 1..list.len() {
+            if n >= self.control.split && i >= ALONE_BEFORE_SPLIT && list.len() - i >= 2 && self.control.try_acquire() {
                 let mut helpers = 1;
-                while helpers + 1 < rest.len() - i && self.control.try_acquire() {
+                while helpers + 1 < list.len() - i && self.control.try_acquire() {
                     helpers += 1;
                 }
-                return split::parallel(self, helpers, p, o, &rest[i..], best, alpha, beta);
+                let rest = &mut list[i..];
+                rest.sort_unstable_by_key(|c| c.key);
+                return split::parallel(self, helpers, p, o, rest, best, alpha, beta);
             }
+            Self::select(list, i);
+            let c = list[i];
             let v = self.null_window_first(p, o, c.index, c.flips, alpha, beta);
             if self.stopped {
                 break;
