@@ -73,6 +73,12 @@ const fn shape(filling: Filling) -> Filling {
 /// increasing order of their smallest filling, as [`EDGE_PATTERN_FILLINGS`] lists them.
 const CLASSES: [(u8, i8); 81] = classes();
 
+/// The pattern and sign of a window's filling (cell `k` digit `k` in base 3: 0 empty, 1 the
+/// side to move's, 2 the opponent's), as [`CLASSES`] holds them.
+pub(crate) const fn class(filling: usize) -> (u8, i8) {
+    CLASSES[filling]
+}
+
 const fn classes() -> [(u8, i8); 81] {
     let mut representatives = [0usize; EDGE_PATTERNS];
     let mut found = 0;

@@ -226,7 +226,13 @@ fn weigh(
         }
         None => dot(features, |f| WEIGHTS[phase][f]),
     };
-    // The board's cell count bounds any real difference; keep estimates inside it.
+    within_board(sum, playable)
+}
+
+/// An evaluation's weighted `sum`, kept inside the board's `playable` cells: the cell count
+/// bounds any real difference.
+#[inline(always)]
+fn within_board(sum: i64, playable: u32) -> Centidiscs {
     let bound = i64::from(playable) * 100 - 1;
     sum.clamp(-bound, bound) as i32
 }

@@ -30,7 +30,11 @@
 //! assert_eq!(Patterns::new().indices(mine, theirs).count(), patterns::INSTANCES);
 //! ```
 
+use std::sync::LazyLock;
+
 use reversi_core::{Bitboard, Geometry, Position};
+
+use super::COUNTS;
 
 /// A shape: its cells as (row, column), in the order of its index's digits.
 pub type Shape = &'static [(u8, u8)];
@@ -75,6 +79,43 @@ static WEIGHTS: &[u8; BANDS.len() * PER_BAND * 2] = include_bytes!("patterns.bin
 fn weight(band: usize, i: usize) -> i32 {
     let at = 2 * (band * PER_BAND + i);
     i32::from(i16::from_le_bytes([WEIGHTS[at], WEIGHTS[at + 1]]))
+}
+
+/// The fillings of the first shape (an edge and its two X cells).
+const EDGE_FILLINGS: usize = 59_049;
+const _: () = assert!(3usize.pow(SHAPES[0].len() as u32) == EDGE_FILLINGS);
+
+/// The first shape's table with the weights of the edge windows' features folded in, band
+/// after band ([`EDGE_FILLINGS`] a band). On the standard board the windows of four rim cells
+/// in a row ([`super::edges`]) are the five along each edge, which lie within the edge shape's
+/// first eight cells, and each edge is one placement of the shape; a window counts the same
+/// read either way, as the shape reads two of the edges backwards. So the features' part of the
+/// windows is a function of the edge's filling: added to its weight once, it spares the
+/// evaluation the 20 windows' reading and their weights, for the same value to the unit. A
+/// test holds the sums within `i16`.
+static EDGE_WITH_WINDOWS: LazyLock<Box<[i16]>> = LazyLock::new(|| {
+    (0..BANDS.len())
+        .flat_map(|band| (0..EDGE_FILLINGS).map(move |filling| edge_with_windows(band, filling)))
+        .map(|value| i16::try_from(value).expect("the folded edge weights fit in i16 (a test checks)"))
+        .collect()
+});
+
+/// The weight of the edge shape's `filling` in `band` plus that of its five windows' features.
+fn edge_with_windows(band: usize, filling: usize) -> i32 {
+    let windows: i32 = (0..5)
+        .map(|first| {
+            let (pattern, sign) = super::edges::class(filling / 3usize.pow(first) % 81);
+            i32::from(sign) * weight(band, COUNTS + usize::from(pattern))
+        })
+        .sum();
+    weight(band, OFFSETS[0] + filling) + windows
+}
+
+/// The weight at `i` of band `band`'s row, but for the edge shape (`s` = 0) the weight with
+/// its windows' folded in ([`EDGE_WITH_WINDOWS`]); `folded` is that table.
+#[inline(always)]
+fn term(folded: &[i16], band: usize, s: usize, filling: usize) -> i32 {
+    if s == 0 { i32::from(folded[band * EDGE_FILLINGS + filling]) } else { weight(band, OFFSETS[s] + filling) }
 }
 
 /// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
@@ -208,6 +249,13 @@ macro_rules! placements {
         fn placements_value(views: &[(u64, u64); 8], band: usize) -> i32 {
             0 $(+ weight(band, OFFSETS[$s] + filling(views[$k], $s)))*
         }
+
+        /// [`placements_value`] with the edge windows' weights folded into the edge shape's
+        /// terms (`folded`, [`EDGE_WITH_WINDOWS`]).
+        #[inline(always)]
+        fn placements_value_with_windows(views: &[(u64, u64); 8], band: usize, folded: &[i16]) -> i32 {
+            0 $(+ term(folded, band, $s, filling(views[$k], $s)))*
+        }
     };
 }
 
@@ -325,6 +373,19 @@ impl Patterns {
     #[inline]
     pub(crate) fn value(&self, band: usize, p: u64, o: u64) -> i32 {
         placements_value(&views(p, o), band)
+    }
+
+    /// [`Patterns::value`] plus the weighed edge windows' features of the standard board;
+    /// `folded` is [`Patterns::edges_with_windows`].
+    #[inline(always)]
+    pub(crate) fn value_with_windows(&self, band: usize, p: u64, o: u64, folded: &[i16]) -> i32 {
+        placements_value_with_windows(&views(p, o), band, folded)
+    }
+
+    /// The edge shape's table with the edge windows' weights folded in, made on the first
+    /// call (see [`EDGE_WITH_WINDOWS`]).
+    pub(crate) fn edges_with_windows(&self) -> &'static [i16] {
+        &EDGE_WITH_WINDOWS
     }
 }
 

@@ -8,7 +8,7 @@ use reversi_core::kernel::{Layout, Word};
 
 use super::edges::count_windows;
 use super::patterns::{Patterns, standard_word};
-use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, weigh};
+use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, weigh, within_board};
 use crate::analysis::words::Lines;
 
 /// [`Evaluator`] for the positions of one board in the compact layout of generator `M`.
@@ -22,6 +22,9 @@ pub(crate) struct WordEvaluator<M: Layout> {
     windows: Box<[[u32; 4]]>,
     /// The patterns, on the standard 8×8 board, with how to read its discs for them.
     patterns: Option<(Patterns, Reading)>,
+    /// The edge shape's table with the edge windows folded in, where the patterns read the
+    /// words directly ([`Patterns::edges_with_windows`]).
+    edges_with_windows: Option<&'static [i16]>,
 }
 
 /// How the patterns read the discs of a word.
@@ -43,8 +46,12 @@ impl<M: Layout> WordEvaluator<M> {
         let direct = geometry.playable().iter().all(|sq| mg.index(sq) == u32::from(8 * sq.row() + sq.column()));
         let reading = if direct { Reading::Direct } else { Reading::ThroughSquares };
         let patterns = evaluator.patterns.map(|patterns| (patterns, reading));
+        let edges_with_windows = patterns
+            .filter(|&(_, reading)| reading == Reading::Direct)
+            .map(|(patterns, _)| patterns.edges_with_windows());
         Some(WordEvaluator {
             patterns,
+            edges_with_windows,
             lines,
             playable: mg.compact(geometry.playable()),
             cells: evaluator.playable,
@@ -63,6 +70,19 @@ impl<M: Layout> WordEvaluator<M> {
     /// them.
     #[inline(always)]
     pub(crate) fn features(&self, mg: &M, p: M::Word, o: M::Word) -> [i32; FEATURES] {
+        let counts = self.counts(mg, p, o);
+        let patterns = count_windows(&self.windows, |&i| (p.get(i), o.get(i)));
+        // Copies, not `array::from_fn`: its function would not be inlined into the solver's
+        // entry points (`solver::features`), and so would run without their CPU features.
+        let mut features = [0; FEATURES];
+        features[..COUNTS].copy_from_slice(&counts);
+        features[COUNTS..].copy_from_slice(&patterns);
+        features
+    }
+
+    /// The features before the edge windows' ([`WordEvaluator::features`]).
+    #[inline(always)]
+    fn counts(&self, mg: &M, p: M::Word, o: M::Word) -> [i32; COUNTS] {
         let lines = &self.lines;
         let empty = !(p | o) & self.playable;
         let diff = |set: M::Word| (p & set).count() as i32 - (o & set).count() as i32;
@@ -86,13 +106,7 @@ impl<M: Layout> WordEvaluator<M> {
             diff(self.edges),
             (my_moves & self.corners).count() as i32 - (their_moves & self.corners).count() as i32,
         ];
-        let patterns = count_windows(&self.windows, |&i| (p.get(i), o.get(i)));
-        // Copies, not `array::from_fn`: its function would not be inlined into the solver's
-        // entry points (`solver::features`), and so would run without their CPU features.
-        let mut features = [0; FEATURES];
-        features[..COUNTS].copy_from_slice(&counts);
-        features[COUNTS..].copy_from_slice(&patterns);
-        features
+        counts
     }
 
     /// The value for the mover with discs `p` against `o`, as [`Evaluator::evaluate`] gives
@@ -100,6 +114,18 @@ impl<M: Layout> WordEvaluator<M> {
     #[inline(always)]
     pub(crate) fn evaluate(&self, mg: &M, p: M::Word, o: M::Word) -> Centidiscs {
         let filled = (p | o).count();
+        if let (Some((patterns, _)), Some(folded)) = (&self.patterns, self.edges_with_windows)
+            && let Some(band) = Patterns::band(self.cells - filled)
+        {
+            // The standard board's patterns with the edge windows folded into them: the same
+            // value without reading the windows.
+            let counts = self.counts(mg, p, o);
+            let mut sum = i64::from(patterns.value_with_windows(band, low_64(p), low_64(o), folded));
+            for (f, &count) in counts.iter().enumerate() {
+                sum += i64::from(count) * i64::from(Patterns::feature_weight(band, f));
+            }
+            return within_board(sum, self.cells);
+        }
         let phase = ((filled as usize * PHASES) / (self.cells as usize + 1)).min(PHASES - 1);
         let features = self.features(mg, p, o);
         let reading = self.patterns.as_ref().map(|(_, reading)| *reading);
