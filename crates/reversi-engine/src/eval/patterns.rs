@@ -85,20 +85,31 @@ fn weight(band: usize, i: usize) -> i32 {
 const EDGE_FILLINGS: usize = 59_049;
 const _: () = assert!(3usize.pow(SHAPES[0].len() as u32) == EDGE_FILLINGS);
 
-/// The first shape's table with the weights of the edge windows' features folded in, band
-/// after band ([`EDGE_FILLINGS`] a band). On the standard board the windows of four rim cells
-/// in a row ([`super::edges`]) are the five along each edge, which lie within the edge shape's
-/// first eight cells, and each edge is one placement of the shape; a window counts the same
-/// read either way, as the shape reads two of the edges backwards. So the features' part of the
-/// windows is a function of the edge's filling: added to its weight once, it spares the
-/// evaluation the 20 windows' reading and their weights, for the same value to the unit. A
-/// test holds the sums within `i16`.
-static EDGE_WITH_WINDOWS: LazyLock<Box<[i16]>> = LazyLock::new(|| {
+/// The weights as `i16`, band after band ([`PER_BAND`] a band), with the weights of the edge
+/// windows' features folded into the first shape's table. On the standard board the windows
+/// of four rim cells in a row ([`super::edges`]) are the five along each edge, which lie within
+/// the edge shape's first eight cells, and each edge is one placement of the shape; a window
+/// counts the same read either way, as the shape reads two of the edges backwards. So the
+/// features' part of the windows is a function of the edge's filling: added to its weight
+/// once, it spares the evaluation the 20 windows' reading and their weights, for the same
+/// value to the unit. A test holds the sums within `i16`.
+///
+/// Native `i16` in memory of the crate's own, besides: the weights of the file are read a byte
+/// at a time, each through the address of the file's bytes.
+static FOLDED: LazyLock<Box<[i16]>> = LazyLock::new(|| {
     (0..BANDS.len())
-        .flat_map(|band| (0..EDGE_FILLINGS).map(move |filling| edge_with_windows(band, filling)))
+        .flat_map(|band| (0..PER_BAND).map(move |i| folded_weight(band, i)))
         .map(|value| i16::try_from(value).expect("the folded edge weights fit in i16 (a test checks)"))
         .collect()
 });
+
+/// The weight at `i` of band `band`'s row of [`FOLDED`].
+fn folded_weight(band: usize, i: usize) -> i32 {
+    match i.checked_sub(OFFSETS[0]) {
+        Some(filling) if filling < EDGE_FILLINGS => edge_with_windows(band, filling),
+        _ => weight(band, i),
+    }
+}
 
 /// The weight of the edge shape's `filling` in `band` plus that of its five windows' features.
 fn edge_with_windows(band: usize, filling: usize) -> i32 {
@@ -109,13 +120,6 @@ fn edge_with_windows(band: usize, filling: usize) -> i32 {
         })
         .sum();
     weight(band, OFFSETS[0] + filling) + windows
-}
-
-/// The weight at `i` of band `band`'s row, but for the edge shape (`s` = 0) the weight with
-/// its windows' folded in ([`EDGE_WITH_WINDOWS`]); `folded` is that table.
-#[inline(always)]
-fn term(folded: &[i16], band: usize, s: usize, filling: usize) -> i32 {
-    if s == 0 { i32::from(folded[band * EDGE_FILLINGS + filling]) } else { weight(band, OFFSETS[s] + filling) }
 }
 
 /// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
@@ -250,11 +254,11 @@ macro_rules! placements {
             0 $(+ weight(band, OFFSETS[$s] + filling(views[$k], $s)))*
         }
 
-        /// [`placements_value`] with the edge windows' weights folded into the edge shape's
-        /// terms (`folded`, [`EDGE_WITH_WINDOWS`]).
+        /// [`placements_value`] from a band's `row` of [`FOLDED`], the edge windows' weights
+        /// in the edge shape's terms.
         #[inline(always)]
-        fn placements_value_with_windows(views: &[(u64, u64); 8], band: usize, folded: &[i16]) -> i32 {
-            0 $(+ term(folded, band, $s, filling(views[$k], $s)))*
+        fn placements_value_with_windows(views: &[(u64, u64); 8], row: &[i16; PER_BAND]) -> i32 {
+            0 $(+ i32::from(row[OFFSETS[$s] + filling(views[$k], $s)]))*
         }
     };
 }
@@ -375,17 +379,17 @@ impl Patterns {
         placements_value(&views(p, o), band)
     }
 
-    /// [`Patterns::value`] plus the weighed edge windows' features of the standard board;
-    /// `folded` is [`Patterns::edges_with_windows`].
+    /// [`Patterns::value`] plus the weighed edge windows' features of the standard board,
+    /// from a band's `row` of [`Patterns::folded`].
     #[inline(always)]
-    pub(crate) fn value_with_windows(&self, band: usize, p: u64, o: u64, folded: &[i16]) -> i32 {
-        placements_value_with_windows(&views(p, o), band, folded)
+    pub(crate) fn value_with_windows(&self, row: &[i16; PER_BAND], p: u64, o: u64) -> i32 {
+        placements_value_with_windows(&views(p, o), row)
     }
 
-    /// The edge shape's table with the edge windows' weights folded in, made on the first
-    /// call (see [`EDGE_WITH_WINDOWS`]).
-    pub(crate) fn edges_with_windows(&self) -> &'static [i16] {
-        &EDGE_WITH_WINDOWS
+    /// The weights, band after band, with the edge windows' weights folded into the edge
+    /// shape's table, made on the first call (see [`FOLDED`]).
+    pub(crate) fn folded(&self) -> &'static [i16] {
+        &FOLDED
     }
 }
 
