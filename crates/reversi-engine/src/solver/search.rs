@@ -68,7 +68,11 @@ const CORNER_REPLY: i32 = 2;
 /// the search compiled for the CPU ([`Features`]) and the one-ply search from 17, FFO #45-#52
 /// (one thread, side by side, two pairs with the cores swapped): from 15 empties 64.3 and
 /// 64.5 s against 65.6 and 65.5 s from 14; from 13 70.5 s, from 12 74.6 s (against 65.1 s).
-const EVAL_ORDER: u32 = 15;
+/// Eighteenth round: from 14, 8 % fewer nodes on #53/#56/#58 for the same time. Nineteenth
+/// round, the evaluation a third cheaper (the edge windows folded into the patterns), one
+/// thread, side by side: from 14, #53/#56/#58 95.2 and 94.1 s against 97.6 and 96.1 s (cores
+/// swapped), #45-#52 52.9 s against 53.0 s; from 13, 91.1 s against 89.1 s from 14.
+const EVAL_ORDER: u32 = 14;
 /// Empty cells from which the ordering weighs, instead of the child's static evaluation, the
 /// value of a one-ply search below it (the best reply's evaluation): the static evaluation
 /// misjudges positions whose replies swing it. FFO #40-#44 (nodes, one thread): from 20
