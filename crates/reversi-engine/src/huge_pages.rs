@@ -3,8 +3,8 @@
 //! translation cache (which covers a few MB) and walks the page tables, in a virtual machine
 //! twice over. With 2 MiB pages the whole table is a few dozen translations.
 //!
-//! Linux backs memory with huge pages when asked (`madvise(MADV_HUGEPAGE)`, the setting most
-//! distributions ship, `/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`) or always;
+//! Linux backs memory with huge pages when asked (`madvise(MADV_HUGEPAGE)`, under the setting
+//! `/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`, this machine's) or always;
 //! the request must come before the memory is first written, since it applies to the pages
 //! faulted in after it. Elsewhere, or if the kernel refuses, nothing changes but the speed.
 
