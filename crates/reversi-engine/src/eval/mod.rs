@@ -207,9 +207,10 @@ impl Evaluator {
 }
 
 /// The evaluation of a position with `features` in `phase`: their weighted sum, or on the
-/// standard board (`patterns`) with a band for its `empties`, the band's weights of the
-/// features plus its patterns' value on the mover's and the opponent's `discs`; clamped
-/// inside the board's `playable` cells.
+/// standard board (`patterns`) with a band for its `empties`, the band's value of the counts
+/// and of the patterns on the mover's and the opponent's `discs` (the edge windows' features
+/// weighed with the edge shape, [`Patterns::value`]); clamped inside the board's `playable`
+/// cells.
 #[inline(always)]
 fn weigh(
     features: &[i32; FEATURES],
@@ -222,7 +223,8 @@ fn weigh(
     let sum = match patterns.zip(Patterns::band(empties)) {
         Some((patterns, band)) => {
             let (p, o) = discs();
-            dot(features, |f| Patterns::feature_weight(band, f)) + i64::from(patterns.value(band, p, o))
+            let counts = features.first_chunk().expect("the counts lead the features");
+            patterns.value(band, counts, p, o)
         }
         None => dot(features, |f| WEIGHTS[phase][f]),
     };

@@ -32,6 +32,8 @@
 
 use std::sync::LazyLock;
 
+#[cfg(test)]
+use reversi_core::Square;
 use reversi_core::{Bitboard, Geometry, Position};
 
 use super::COUNTS;
@@ -248,16 +250,9 @@ macro_rules! placements {
         const PLACEMENTS: [(usize, usize); INSTANCES] = [$(($s, $k)),*];
 
         /// The weights of the instances' fillings of the `views` (the discs through each
-        /// symmetry) in band `band`, summed.
+        /// symmetry) in a band's `row` of [`FOLDED`], summed.
         #[inline(always)]
-        fn placements_value(views: &[(u64, u64); 8], band: usize) -> i32 {
-            0 $(+ weight(band, OFFSETS[$s] + filling(views[$k], $s)))*
-        }
-
-        /// [`placements_value`] from a band's `row` of [`FOLDED`], the edge windows' weights
-        /// in the edge shape's terms.
-        #[inline(always)]
-        fn placements_value_with_windows(views: &[(u64, u64); 8], row: &[i16; PER_BAND]) -> i32 {
+        fn placements_value(views: &[(u64, u64); 8], row: &[i16; PER_BAND]) -> i32 {
             0 $(+ i32::from(row[OFFSETS[$s] + filling(views[$k], $s)]))*
         }
     };
@@ -359,12 +354,6 @@ impl Patterns {
         BANDS.iter().position(|&(low, high)| (low..=high).contains(&empties))
     }
 
-    /// The weight of feature `f` in band `band`.
-    #[inline]
-    pub(crate) fn feature_weight(band: usize, f: usize) -> i32 {
-        weight(band, f)
-    }
-
     /// Each instance's filling for the mover with discs `p` against `o` (bit `8 r + c` for
     /// cell (r, c)), as the index of its weight in a band's row of [`PER_BAND`] weights.
     pub fn indices(&self, p: u64, o: u64) -> impl Iterator<Item = usize> {
@@ -372,24 +361,18 @@ impl Patterns {
         PLACEMENTS.iter().map(move |&(s, k)| OFFSETS[s] + filling(views[k], s))
     }
 
-    /// The patterns' value in band `band` for the mover with discs `p` against `o`, in
-    /// hundredths of a disc.
-    #[inline]
-    pub(crate) fn value(&self, band: usize, p: u64, o: u64) -> i32 {
-        placements_value(&views(p, o), band)
-    }
-
-    /// [`Patterns::value`] plus the weighed edge windows' features of the standard board,
-    /// from a band's `row` of [`Patterns::folded`].
+    /// The value in band `band`, in hundredths of a disc, of the mover with discs `p` against
+    /// `o` on the standard board, whose features before the edge windows are `counts`: the
+    /// counts and the patterns weighed by the band, the edge windows' features with the edge
+    /// shape ([`FOLDED`]), so that they need not be read.
     #[inline(always)]
-    pub(crate) fn value_with_windows(&self, row: &[i16; PER_BAND], p: u64, o: u64) -> i32 {
-        placements_value_with_windows(&views(p, o), row)
-    }
-
-    /// The weights, band after band, with the edge windows' weights folded into the edge
-    /// shape's table, made on the first call (see [`FOLDED`]).
-    pub(crate) fn folded(&self) -> &'static [i16] {
-        &FOLDED
+    pub(crate) fn value(&self, band: usize, counts: &[i32; COUNTS], p: u64, o: u64) -> i64 {
+        let row: &[i16; PER_BAND] = FOLDED[band * PER_BAND..][..PER_BAND].try_into().expect("a band's row of weights");
+        let mut sum = i64::from(placements_value(&views(p, o), row));
+        for (&count, &weight) in counts.iter().zip(row) {
+            sum += i64::from(count) * i64::from(weight);
+        }
+        sum
     }
 }
 
@@ -435,12 +418,29 @@ mod tests {
         assert_eq!(derived, PLACEMENTS);
     }
 
+    /// The cells of `word` (bit `8 r + c` for cell (r, c)) on the standard board.
+    fn cells(word: u64) -> Bitboard {
+        (0..64u8).filter(|&i| word >> i & 1 == 1).map(|i| Square::new(i % 8, i / 8).expect("a cell of 8×8")).collect()
+    }
+
     proptest::proptest! {
+        /// The value is the weighed sum of every feature, the edge windows' included, and of
+        /// the indices' weights, all read from the weights file: the folded table
+        /// ([`FOLDED`]) changes nothing.
         #[test]
-        fn the_value_is_the_sum_of_the_indices_weights(a: u64, b: u64, band in 0usize..BANDS.len()) {
+        fn the_value_is_the_sum_of_the_features_and_the_indices_weights(
+            a: u64,
+            b: u64,
+            band in 0usize..BANDS.len(),
+        ) {
             let (p, o) = (a & !b, b & !a);
-            let sum: i32 = Patterns::new().indices(p, o).map(|i| weight(band, i)).sum();
-            proptest::prop_assert_eq!(Patterns::new().value(band, p, o), sum);
+            let position = Position::from_parts(Geometry::default(), cells(p), cells(o), reversi_core::Color::Black)
+                .expect("discs on the board");
+            let features = super::super::Evaluator::new(position.geometry()).features(&position);
+            let weighed: i64 = features.iter().enumerate().map(|(f, &x)| i64::from(x) * i64::from(weight(band, f))).sum();
+            let indices: i64 = Patterns::new().indices(p, o).map(|i| i64::from(weight(band, i))).sum();
+            let counts = features.first_chunk().expect("the counts lead the features");
+            proptest::prop_assert_eq!(Patterns::new().value(band, counts, p, o), weighed + indices);
         }
     }
 }

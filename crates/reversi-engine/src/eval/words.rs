@@ -7,7 +7,7 @@ use reversi_core::Geometry;
 use reversi_core::kernel::{Layout, Word};
 
 use super::edges::count_windows;
-use super::patterns::{PER_BAND, Patterns, standard_word};
+use super::patterns::{Patterns, standard_word};
 use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, weigh, within_board};
 use crate::analysis::words::Lines;
 
@@ -22,9 +22,6 @@ pub(crate) struct WordEvaluator<M: Layout> {
     windows: Box<[[u32; 4]]>,
     /// The patterns, on the standard 8×8 board, with how to read its discs for them.
     patterns: Option<(Patterns, Reading)>,
-    /// The patterns' weights with the edge windows folded in, where the patterns read the
-    /// words directly ([`Patterns::folded`]).
-    folded: Option<&'static [i16]>,
 }
 
 /// How the patterns read the discs of a word.
@@ -46,10 +43,8 @@ impl<M: Layout> WordEvaluator<M> {
         let direct = geometry.playable().iter().all(|sq| mg.index(sq) == u32::from(8 * sq.row() + sq.column()));
         let reading = if direct { Reading::Direct } else { Reading::ThroughSquares };
         let patterns = evaluator.patterns.map(|patterns| (patterns, reading));
-        let folded = patterns.filter(|&(_, reading)| reading == Reading::Direct).map(|(patterns, _)| patterns.folded());
         Some(WordEvaluator {
             patterns,
-            folded,
             lines,
             playable: mg.compact(geometry.playable()),
             cells: evaluator.playable,
@@ -112,19 +107,12 @@ impl<M: Layout> WordEvaluator<M> {
     #[inline(always)]
     pub(crate) fn evaluate(&self, mg: &M, p: M::Word, o: M::Word) -> Centidiscs {
         let filled = (p | o).count();
-        if let (Some((patterns, _)), Some(folded)) = (&self.patterns, self.folded)
+        if let Some((patterns, Reading::Direct)) = &self.patterns
             && let Some(band) = Patterns::band(self.cells - filled)
         {
-            // The standard board's patterns with the edge windows folded into them: the same
-            // value without reading the windows.
-            let row: &[i16; PER_BAND] =
-                folded[band * PER_BAND..][..PER_BAND].try_into().expect("a band's row of weights");
+            // The standard board's value needs no edge windows ([`Patterns::value`]).
             let counts = self.counts(mg, p, o);
-            let mut sum = i64::from(patterns.value_with_windows(row, low_64(p), low_64(o)));
-            for (&count, &weight) in counts.iter().zip(row) {
-                sum += i64::from(count) * i64::from(weight);
-            }
-            return within_board(sum, self.cells);
+            return within_board(patterns.value(band, &counts, low_64(p), low_64(o)), self.cells);
         }
         let phase = ((filled as usize * PHASES) / (self.cells as usize + 1)).min(PHASES - 1);
         let features = self.features(mg, p, o);
