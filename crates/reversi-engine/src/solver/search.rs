@@ -43,9 +43,9 @@ pub(super) const DEEP: u32 = 7;
 /// Empty cells from which a node looks in the table for a child that cuts off (enhanced
 /// transposition cutoff) before it searches any. The children's buckets were prefetched when
 /// their keys were computed, and the look comes after the moves are given their sort keys
-/// ([`Worker::order`]), so that the misses have had that time to land. FFO #40-#44 (one thread): from 12 empties
-/// 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three alternated rounds); from
-/// 8, 207.2 M but 1.0-1.07 of the time. Eighteenth round, FFO #45-#52, one thread, two
+/// ([`Worker::order`]), so that the misses have had that time to land. FFO #40-#44 (one
+/// thread): from 12 empties 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three
+/// alternated rounds); from 8, 207.2 M but 1.0-1.07 of the time. Eighteenth round, FFO #45-#52, one thread, two
 /// builds side by side, twice with the cores swapped: looking after the sorting below
 /// [`EVAL_ORDER`] empties (before it above, where the sorting evaluates each child) took 52.3
 /// and 52.9 s against 53.3 and 54.1 s for before it everywhere; after it everywhere, 52.2 and
@@ -632,9 +632,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     /// The best of the mover's `moves` (not empty) at a node with `n` empties, `hint` first.
     /// If a list holds them, with their sort keys: from [`ETC`] empties the first child the
     /// table already proves good enough, if there is one, else their search
-    /// ([`Worker::sorted_node`]). Else
-    /// (only on large boards far from the end) in board order ([`Worker::unsorted_node`]).
-    /// Returns the best value (fail-soft) and its move's index.
+    /// ([`Worker::sorted_node`]). Else (only on large boards far from the end) in board order
+    /// ([`Worker::unsorted_node`]). Returns the best value (fail-soft) and its move's index.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn node_moves(
