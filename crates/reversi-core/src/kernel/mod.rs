@@ -141,6 +141,16 @@ pub trait MoveGen: Copy + Send + Sync + sealed::Sealed {
     /// means nothing, and an index off the board may panic.
     fn flips(&self, p: Self::Word, o: Self::Word, i: u32) -> Self::Word;
 
+    /// Whether [`MoveGen::flips`] runs AVX-512 code on this CPU (F, VL and CD, with AVX2,
+    /// BMI1, LZCNT and POPCNT): the 8×8 generator's leading-zero flips. A caller compiled for
+    /// those features can inline them, where code compiled without them must call them, so a
+    /// search that takes flips at every node may want a compilation of its own for them.
+    /// False for every other generator.
+    #[inline]
+    fn flips_use_avx512_cd(&self) -> bool {
+        false
+    }
+
     /// How many discs a move on cell `i` flips when `i` is the board's one empty playable
     /// cell (`p`, `o` and `i` fill the board): the last move of a game, where an exact solver
     /// spends a quarter of its nodes. The 8×8 generators count it on a full board from `p`

@@ -1,13 +1,20 @@
 //! The search compiled for the CPU it runs on: the recursive functions of [`Worker`] are
 //! entry points of a [`Features`] type, under which the search's bodies (inlined into them)
 //! are compiled. [`Portable`] serves any CPU; on x86-64, [`Avx2`] serves CPUs with AVX2,
-//! BMI1, BMI2, LZCNT and POPCNT (Intel since 2013, AMD since 2015), chosen at run time.
+//! BMI1, BMI2, LZCNT and POPCNT (Intel since 2013, AMD since 2015), and [`Avx512`] those that
+//! also have AVX-512 F, VL and CD, for boards whose generator's flips use them; chosen at run
+//! time.
 //!
 //! Why: a default build (no `-C target-cpu`) counts bits without `popcnt` and finds the
 //! lowest one without `tzcnt`, and calls the move generator's AVX2 functions instead of
 //! inlining them. The solver counts discs, moves and stable discs at every node, so a build
 //! for the CPU was 8-13 % faster than the default one; this gives the default build the same
 //! code without making users build for their CPU (see benches/README.md, fourteenth round).
+//! The 8×8 generator's flips take AVX-512 instructions where the CPU has them; a search
+//! compiled without those features must call them at every node, one compiled with them
+//! inlines them: 4 % faster on FFO #45-#52 (twentieth round). On 10×10, whose generator
+//! does not use them, that compilation was 3 % slower, so it serves only generators whose
+//! flips use them ([`MoveGen::flips_use_avx512_cd`](reversi_core::kernel::MoveGen)).
 //!
 //! The crate's one other use of `unsafe` is the table's prefetch: here, calling a function
 //! compiled for features is unsafe, and each call stands on the worker's value of its type.
@@ -28,8 +35,8 @@ macro_rules! steps {
     };
     (@trait { $($(#[$doc:meta])* fn $name:ident $signature:tt => $body:ident;)* }) => {
         /// The entry points of the search compiled for a set of CPU features. A value of the
-        /// type is the proof that this CPU has them: [`Portable`] always exists, [`Avx2`] only
-        /// from [`Avx2::detect`].
+        /// type is the proof that this CPU has them: [`Portable`] always exists, [`Avx2`] and
+        /// [`Avx512`] only from their `detect`.
         ///
         /// # Safety
         ///
@@ -86,6 +93,8 @@ steps! {
         Portable [],
         #[cfg(target_arch = "x86_64")]
         Avx2 [#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]],
+        #[cfg(target_arch = "x86_64")]
+        Avx512 [#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]],
     }
     steps {
         /// A node with [`DEEP`](super::search::DEEP) empty cells or more
@@ -127,5 +136,25 @@ impl Avx2 {
             && std::arch::is_x86_feature_detected!("lzcnt")
             && std::arch::is_x86_feature_detected!("popcnt");
         has.then_some(Avx2 { _detected: () })
+    }
+}
+
+/// CPUs with the features of [`Avx2`] and AVX-512 F, VL and CD: a value exists only on them.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx512 {
+    /// Private: only [`Avx512::detect`] makes one.
+    _detected: (),
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512 {
+    /// A value if this CPU has the features.
+    pub(super) fn detect() -> Option<Avx512> {
+        let has = Avx2::detect().is_some()
+            && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512cd");
+        has.then_some(Avx512 { _detected: () })
     }
 }

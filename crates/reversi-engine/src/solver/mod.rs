@@ -385,15 +385,18 @@ pub struct Solver {
     /// Where a solve searches selectively first.
     selection: Selection,
     /// Which compilation of the search it runs (only x86-64 has more than one).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     code: Code,
 }
 
 /// Which compilation of the search a solver runs ([`features`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Code {
-    /// The one compiled for this CPU's features, if there is one.
+    /// The one compiled for this CPU's features and the board's generator, if there is one.
     ForThisCpu,
+    /// The one for AVX2, even where the CPU and the generator would take AVX-512's: tests
+    /// run it beside the others.
+    #[cfg_attr(not(test), allow(dead_code))]
+    WithoutAvx512,
     /// The one for any CPU: tests run it on every CPU.
     #[cfg_attr(not(test), allow(dead_code))]
     Portable,
@@ -455,10 +458,18 @@ impl Solver {
         Solver { selection, ..self }
     }
 
-    /// The same solver running the search compiled for any CPU: tests run both.
+    /// The same solver running the search compiled for any CPU: tests run it beside the
+    /// others.
     #[cfg(test)]
     fn portable(self) -> Solver {
         Solver { code: Code::Portable, ..self }
+    }
+
+    /// The same solver running the search compiled for AVX2 where the CPU has it, never the
+    /// one for AVX-512: tests run it beside the others.
+    #[cfg(test)]
+    fn without_avx512(self) -> Solver {
+        Solver { code: Code::WithoutAvx512, ..self }
     }
 
     /// The table's size in bytes.
@@ -624,11 +635,7 @@ impl Visitor for Job<'_> {
             board: &board,
             table: &self.solver.table,
             control: &control,
-            #[cfg(target_arch = "x86_64")]
-            avx2: match self.solver.code {
-                Code::ForThisCpu => features::Avx2::detect(),
-                Code::Portable => None,
-            },
+            compiled: Compiled::choose(self.solver.code, &mg),
         };
         let empties = (!(p | o) & board.playable).count();
         // Deep recursions (large boards far from the end) get a thread with a stack to match.
@@ -678,10 +685,40 @@ struct Run<'a, M: Layout> {
     board: &'a Board<M>,
     table: &'a Table,
     control: &'a Control<'a>,
-    /// The search compiled for AVX2 and its companions, if this CPU has them and the solver
-    /// may use it.
+    compiled: Compiled,
+}
+
+/// The compilation of the search a call runs ([`features`]).
+#[derive(Clone, Copy)]
+enum Compiled {
+    Portable,
     #[cfg(target_arch = "x86_64")]
-    avx2: Option<features::Avx2>,
+    Avx2(features::Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(features::Avx512),
+}
+
+impl Compiled {
+    /// The compilation for `code` on this CPU with the generator `mg`: for AVX-512 only where
+    /// the generator's flips use it (elsewhere it was slower), else for AVX2 if the CPU has it.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    fn choose<M: Layout>(code: Code, mg: &M) -> Compiled {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if code == Code::ForThisCpu
+                && mg.flips_use_avx512_cd()
+                && let Some(features) = features::Avx512::detect()
+            {
+                return Compiled::Avx512(features);
+            }
+            if code != Code::Portable
+                && let Some(features) = features::Avx2::detect()
+            {
+                return Compiled::Avx2(features);
+            }
+        }
+        Compiled::Portable
+    }
 }
 
 impl<M: Layout> Run<'_, M> {
@@ -715,11 +752,13 @@ impl<M: Layout> Run<'_, M> {
     /// [`root::root`] of the given selectivity on the calling thread and its helpers; `None`
     /// if interrupted.
     fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, selectivity: Selectivity) -> Option<root::Found> {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = self.avx2 {
-            return self.root_with(p, o, alpha, beta, selectivity, avx2);
+        match self.compiled {
+            Compiled::Portable => self.root_with(p, o, alpha, beta, selectivity, features::Portable),
+            #[cfg(target_arch = "x86_64")]
+            Compiled::Avx2(features) => self.root_with(p, o, alpha, beta, selectivity, features),
+            #[cfg(target_arch = "x86_64")]
+            Compiled::Avx512(features) => self.root_with(p, o, alpha, beta, selectivity, features),
         }
-        self.root_with(p, o, alpha, beta, selectivity, features::Portable)
     }
 
     /// [`Run::root`] with the search compiled for `features`.

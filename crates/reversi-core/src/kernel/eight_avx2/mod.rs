@@ -292,6 +292,9 @@ impl MoveGen for EightAvx2 {
         fn run(p: u64, o: u64, i: u32) -> u64 {
             flips_of_one_move(p, o, i)
         }
+        // Inline, so that a caller compiled for these features too takes the flips without a
+        // call (see `flips_use_avx512_cd`).
+        #[inline]
         #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
         fn run_cd(p: u64, o: u64, i: u32) -> u64 {
             cd::flips_of_one_move(p, o, i)
@@ -302,6 +305,11 @@ impl MoveGen for EightAvx2 {
         }
         // SAFETY: as in `legal`.
         unsafe { run(p, o, i) }
+    }
+
+    #[inline]
+    fn flips_use_avx512_cd(&self) -> bool {
+        self.avx512 == Avx512::Present
     }
 
     #[inline(always)]
@@ -348,5 +356,23 @@ impl Layout for EightAvx2 {
     #[inline]
     fn index(&self, sq: Square) -> u32 {
         self.eight.index(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generator says its flips run AVX-512 code exactly when they take the path with the
+    /// leading-zero count: on CPUs with AVX-512 F, VL and CD, and not once that path is off.
+    #[test]
+    fn says_when_its_flips_run_avx512() {
+        let Some(mg) = EightAvx2::new(&Geometry::STANDARD) else { return };
+        let cd = std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512cd");
+        assert_eq!(mg.flips_use_avx512_cd(), cd);
+        assert!(!mg.avx2_only().flips_use_avx512_cd());
+        assert!(!Eight::new(&Geometry::STANDARD).expect("8×8").flips_use_avx512_cd());
     }
 }
