@@ -97,9 +97,9 @@ steps! {
         Avx512 [#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]],
     }
     steps {
-        /// A node with [`DEEP`](super::search::DEEP) empty cells or more
+        /// A node with [`DEEP`](super::search::DEEP) empty cells or more, and its key
         /// ([`Worker::deep_body`]).
-        fn deep([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) => deep_body;
+        fn deep([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32, key: u64) => deep_body;
         /// A node with a few empty cells ([`Worker::mid_body`]).
         fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, passed: Passed)
             => mid_body;

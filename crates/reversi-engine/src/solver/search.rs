@@ -18,8 +18,9 @@
 //! bounds at its own level, which exact searches read only for the move.
 //!
 //! Each tier's body, and everything a node calls, is inlined (`#[inline(always)]`) into the
-//! tier's entry points, which [`Features`] compiles once for any CPU and once for the CPU
-//! features that this search gains most from; a worker runs the one its CPU has.
+//! tier's entry points, which [`Features`] compiles once for any CPU and once for each set of
+//! CPU features that this search gains most from; a worker runs the one its CPU (and, for
+//! AVX-512, the board's generator) calls for.
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
@@ -286,8 +287,8 @@ pub(super) struct Worker<'a, M: Layout, V: Features> {
     pub features: V,
 }
 
-/// A move with its flips, its child's key in the table (0 where children do not use it) and
-/// its sort key.
+/// A move with its flips, its child's key in the table (0 where children do not use it, or
+/// where it was not computed: [`Worker::search`] then computes it) and its sort key.
 #[derive(Clone, Copy)]
 pub(super) struct Candidate<W> {
     pub index: u32,
@@ -359,12 +360,21 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
 
     /// The exact value of the position for the mover, if it lies strictly inside
     /// `(alpha, beta)`; otherwise a bound on the side of the window it fell (fail-soft).
+    ///
+    /// `key` is the position's key in the table ([`Board::key`]) if the caller has it (the
+    /// parent computed its children's to prefetch their buckets), else 0: a node that uses
+    /// the table then computes it (a key that happens to be 0 is merely computed again).
+    /// Handing it down took a key computation off the start of every deep node, ahead of its
+    /// probe (twentieth round, one thread, side by side, cores swapped: FFO #45-#52 50.1 and
+    /// 51.0 s against 50.7 and 51.4 s, #40-#49 19.4 and 19.3 s against 19.8 and 19.6 s; the
+    /// same tree).
     #[inline(always)]
-    pub(super) fn search(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn search(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, key: u64) -> i32 {
         let empty = !(p | o) & self.board.playable;
         let n = empty.count();
         if n >= DEEP {
-            self.deep(p, o, alpha, beta, n)
+            let key = if key != 0 { key } else { self.board.key(p, o) };
+            self.deep(p, o, alpha, beta, n, key)
         } else if n > SHALLOW {
             self.mid(p, o, alpha, beta, empty, self.board.parity(empty), n, Passed::No)
         } else {
@@ -536,10 +546,10 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         (empty & self.board.words.lines().neighbours(o)).count() as i32
     }
 
-    /// A node with [`DEEP`] empty cells or more. The body of [`Worker::deep`], inlined into
-    /// its entry points ([`Features`]).
+    /// A node with [`DEEP`] empty cells or more, whose key in the table is `key`. The body of
+    /// [`Worker::deep`], inlined into its entry points ([`Features`]).
     #[inline(always)]
-    pub(super) fn deep_body(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> i32 {
+    pub(super) fn deep_body(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32, key: u64) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check();
@@ -551,7 +561,6 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             self.stopped = true;
             return 0;
         }
-        let key = self.board.key(p, o);
         let (alpha, beta, hint) = match self.probe(key, n, alpha, beta) {
             Probe::Cut(value) => return value,
             Probe::Search { alpha, beta, hint } => (alpha, beta, hint),
@@ -570,7 +579,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                 return self.board.final_score(p, o);
             }
             // A pass: the same empties, the other side to move.
-            return -self.deep(o, p, -beta, -alpha, n);
+            return -self.deep(o, p, -beta, -alpha, n, self.board.key(o, p));
         }
         let (best, best_move) = self.node_moves(p, o, alpha, beta, moves, hint, n);
         if self.stopped {
@@ -683,7 +692,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     ) -> (i32, u16) {
         Self::select(list, 0);
         let first = list[0];
-        let v = -self.search(o ^ first.flips, p | first.flips | M::Word::bit(first.index), -beta, -alpha);
+        let v = -self.search(o ^ first.flips, p | first.flips | M::Word::bit(first.index), -beta, -alpha, first.hash);
         let best = (v, first.index as u16);
         if self.stopped || v >= beta || list.len() == 1 {
             return best;
@@ -701,7 +710,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             }
             Self::select(list, i);
             let c = list[i];
-            let v = self.null_window_first(p, o, c.index, c.flips, alpha, beta);
+            let v = self.null_window_first(p, o, &c, alpha, beta);
             if self.stopped {
                 break;
             }
@@ -728,9 +737,9 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             rest = rest.without_lowest();
             let flips = self.board.mg.flips(p, o, x);
             let v = if best.1 == NO_MOVE {
-                -self.search(o ^ flips, p | flips | M::Word::bit(x), -beta, -alpha)
+                -self.search(o ^ flips, p | flips | M::Word::bit(x), -beta, -alpha, 0)
             } else {
-                self.null_window_first(p, o, x, flips, alpha, beta)
+                self.null_window_first(p, o, &Candidate { index: x, flips, hash: 0, key: 0 }, alpha, beta)
             };
             if self.stopped {
                 break;
@@ -746,21 +755,20 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         best
     }
 
-    /// The value of move `x` (with `flips`) for the mover: a null-window test against
-    /// `alpha`, then, if it beats it, a search of the rest of the window `(alpha, beta)`.
+    /// The value of move `c` for the mover: a null-window test against `alpha`, then, if it
+    /// beats it, a search of the rest of the window `(alpha, beta)`.
     #[inline(always)]
     pub(super) fn null_window_first(
         &mut self,
         p: M::Word,
         o: M::Word,
-        x: u32,
-        flips: M::Word,
+        c: &Candidate<M::Word>,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let (cp, co) = (o ^ flips, p | flips | M::Word::bit(x));
-        let v = -self.search(cp, co, -alpha - 1, -alpha);
-        if v > alpha && v < beta && !self.stopped { -self.search(cp, co, -beta, -v) } else { v }
+        let (cp, co) = (o ^ c.flips, p | c.flips | M::Word::bit(c.index));
+        let v = -self.search(cp, co, -alpha - 1, -alpha, c.hash);
+        if v > alpha && v < beta && !self.stopped { -self.search(cp, co, -beta, -v, c.hash) } else { v }
     }
 
     /// A node with a few empty cells: legal moves in parity order, each parity in the cells'

@@ -73,7 +73,7 @@ pub(super) fn parallel<M: Layout, V: Features>(
             if a >= beta {
                 break;
             }
-            let v = w.null_window_first(p, o, c.index, c.flips, a, beta);
+            let v = w.null_window_first(p, o, c, a, beta);
             if w.stopped {
                 break;
             }
