@@ -250,6 +250,24 @@ proptest! {
     }
 }
 
+/// The search compiled for AVX-512 runs on 8×8 where the CPU has those features (its
+/// generator's flips use them), the one for AVX2 on boards whose generator does not (10×10)
+/// and when a solver is told to; the portable one when told to.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_search_for_avx512_runs_where_the_flips_use_it() {
+    use reversi_core::kernel::{EightAvx2, LanesAvx2, MoveGen};
+    let Some(eight) = EightAvx2::new(&Geometry::STANDARD) else { return };
+    let avx2 = features::Avx2::detect().is_some();
+    let avx512 = features::Avx512::detect().is_some() && eight.flips_use_avx512_cd();
+    assert_eq!(matches!(Compiled::choose(Code::ForThisCpu, &eight), Compiled::Avx512(_)), avx512);
+    assert_eq!(matches!(Compiled::choose(Code::WithoutAvx512, &eight), Compiled::Avx2(_)), avx2);
+    assert!(matches!(Compiled::choose(Code::Portable, &eight), Compiled::Portable));
+    if let Some(ten) = LanesAvx2::new(&Geometry::rectangle(10, 10).expect("10×10")) {
+        assert_eq!(matches!(Compiled::choose(Code::ForThisCpu, &ten), Compiled::Avx2(_)), avx2);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
