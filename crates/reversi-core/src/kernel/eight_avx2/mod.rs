@@ -368,10 +368,7 @@ mod tests {
     #[test]
     fn says_when_its_flips_run_avx512() {
         let Some(mg) = EightAvx2::new(&Geometry::STANDARD) else { return };
-        let cd = std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx512cd");
-        assert_eq!(mg.flips_use_avx512_cd(), cd);
+        assert_eq!(mg.flips_use_avx512_cd(), cpu_has!("avx512f", "avx512vl", "avx512cd"));
         assert!(!mg.avx2_only().flips_use_avx512_cd());
         assert!(!Eight::new(&Geometry::STANDARD).expect("8×8").flips_use_avx512_cd());
     }
