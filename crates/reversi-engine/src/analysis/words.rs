@@ -76,10 +76,22 @@ impl<W: Word> Lines<W> {
     /// row or a column.
     #[inline]
     pub(crate) fn neighbours_by_line(&self, set: W) -> (W, W) {
-        let along = |lines: [usize; 2]| {
-            lines.iter().fold(W::ZERO, |acc, &i| acc | self.shift_up(set, i) | self.shift_down(set, i))
-        };
-        (along([2, 3]), along([0, 1]))
+        (self.along(set, [2, 3]), self.orthogonal_neighbours(set))
+    }
+
+    /// The playable cells next to a cell of `set` along a row or a column.
+    #[inline(always)]
+    pub(crate) fn orthogonal_neighbours(&self, set: W) -> W {
+        self.along(set, [0, 1])
+    }
+
+    /// The playable cells next to a cell of `set` along either of two lines.
+    #[inline(always)]
+    fn along(&self, set: W, lines: [usize; 2]) -> W {
+        self.shift_up(set, lines[0])
+            | self.shift_down(set, lines[0])
+            | self.shift_up(set, lines[1])
+            | self.shift_down(set, lines[1])
     }
 
     /// The playable cells one step further along line `i` from those of `set`.

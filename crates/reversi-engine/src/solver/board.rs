@@ -142,6 +142,15 @@ impl<M: Layout> Board<M> {
         self.words.evaluate(&self.mg, p, o)
     }
 
+    /// The discs of `discs` anchored at a corner: those on corners, and those beside a corner
+    /// of theirs along a row or a column (on the standard board, an edge cell next to its
+    /// colour's corner, which nothing can flip). A move that adds to them is a quiet one.
+    #[inline(always)]
+    pub(super) fn anchored(&self, discs: M::Word) -> u32 {
+        let corners = discs & self.corners;
+        (discs & (corners | self.words.lines().orthogonal_neighbours(corners))).count()
+    }
+
     /// The square of compact index `i`.
     pub(super) fn square(&self, i: u32) -> Square {
         self.squares[i as usize].expect("a move is on a playable cell")
@@ -231,6 +240,18 @@ mod tests {
         let classes = board.by_class(cells(&["a1", "b2", "d3"]), cells(&["h8", "c4"])).map(|w| squares(&board, w));
         let expected: [&[&str]; 6] = [&["a1"], &["d3"], &["b2"], &["h8"], &["c4"], &[]];
         assert_eq!(classes, expected);
+    }
+
+    #[test]
+    fn anchored_discs_are_corners_and_their_edge_neighbours() {
+        let geometry = Geometry::default();
+        let mg = Eight::new(&geometry).expect("8x8 has the portable generator");
+        let board = Board::new(mg, &geometry, Scoring::Discs);
+        let cells = |names: &[&str]| mg.compact(names.iter().map(|&name| sq(name)).collect::<Bitboard>());
+        // a1 anchors b1 and a2 but not b2 (a diagonal) nor c1; g8 has no corner of its own.
+        assert_eq!(board.anchored(cells(&["a1", "b1", "a2", "b2", "c1", "g8"])), 3);
+        assert_eq!(board.anchored(cells(&["h8", "g8", "h7", "h1"])), 4);
+        assert_eq!(board.anchored(cells(&["b1", "a2", "g7"])), 0);
     }
 
     fn sq(name: &str) -> Square {

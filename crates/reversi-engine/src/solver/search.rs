@@ -110,6 +110,16 @@ const FASTEST_WEIGHT: i32 = 4;
 /// the guessed window): without 256 M, 4 → 251 M, 16 → 239 M, 32 → 242 M, 64 → 272 M; user
 /// CPU 5 % lower with 16 in two alternated rounds.
 const POTENTIAL_WEIGHT: i32 = 16;
+/// The weight of the mover's discs anchored at a corner after the move
+/// ([`Board::anchored`](super::board::Board::anchored)) in the fastest-first key, where one
+/// reply weighs 64: between two moves that leave the opponent as many replies, the one that
+/// takes or guards a corner's edge comes first (Edax's ordering weighs its "corner
+/// stability" the same way). Twenty-first round, one thread, two runs at once (a core each),
+/// nodes from each line's time and speed: FFO #40-#49 652 M nodes without, 616 M with 16,
+/// 635 M with 32, 720 M with 64; #45-#52 1 508 M without, 1 430 M with 8, **1 420 M with 16**,
+/// 1 452 M with 24, and 59.2 and 59.6 s against 63.6 and 62.6 s without (cores swapped);
+/// #53, #56 and #58 2 716 M against 2 790 M, 101.7 s against 104.9 s.
+const ANCHORED_WEIGHT: i32 = 16;
 /// Empty cells from which the fastest-first key weighs the potential mobility: nearer the
 /// end its cost (a neighbour flood for every move) outweighs what it saves. With
 /// [`ORDER_MARGIN`], FFO #45-#52 (one thread, two builds side by side): 93.6 s against 94.8 s
@@ -468,7 +478,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                     } else {
                         0
                     }
-                    + 4 * i32::from(self.board.rank[x as usize]);
+                    + 4 * i32::from(self.board.rank[x as usize])
+                    - ANCHORED_WEIGHT * self.board.anchored(child_o) as i32;
                 if n >= SEARCH_ORDER {
                     fastest * FASTEST_WEIGHT + self.eval_search(child_p, child_o, 1, low, high)
                 } else if n >= EVAL_ORDER {
