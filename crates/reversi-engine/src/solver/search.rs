@@ -453,7 +453,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
 
     /// Gives each move of `list` its sort key, lowest first: the table's move `hint`, then
     /// fewest replies for the opponent, fewest empty cells next to the mover's discs (the
-    /// opponent's potential mobility), and the cells hardest to flip back; from [`EVAL_ORDER`]
+    /// opponent's potential mobility), the cells hardest to flip back, and most of the mover's
+    /// discs anchored at a corner ([`ANCHORED_WEIGHT`]); from [`EVAL_ORDER`]
     /// empties, the child's static evaluation is weighed in too. The moves are not sorted here:
     /// [`Worker::sorted_node`] picks each when it comes to it ([`Worker::select`]).
     #[inline(always)]
