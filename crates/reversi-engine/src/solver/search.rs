@@ -57,8 +57,14 @@ const ETC: u32 = 10;
 const _: () = assert!(ETC > DEEP);
 /// The weight of the opponent's corner replies in the ordering, over other replies (which
 /// weigh one): a move that gives a corner away is rarely best. Measured on FFO #40-#41 (nodes,
-/// single thread): 0 → 128 M, 1 → 89 M, 2 → 87 M.
-const CORNER_REPLY: i32 = 2;
+/// single thread): 0 → 128 M, 1 → 89 M, 2 → 87 M. Since the patterns (which weigh the
+/// corners in the evaluation) and the corner-anchored term ([`ANCHORED_WEIGHT`]), one weighs
+/// less. Twenty-second round, one thread, two runs at once (a core each), nodes from each
+/// line's time and speed, 2 against 1: #40-#49 615 M against 572 M (0: 609 M, 3: 647 M);
+/// #45-#52 1 420 M against 1 374 M (2 below [`EVAL_ORDER`] empties and 1 from it: 1 385 M);
+/// #53, #56 and #58 2 715 M against 2 673 M, and 105.4 and 92.6 s against 102.2 and 91.9 s
+/// with the cores swapped.
+const CORNER_REPLY: i32 = 1;
 /// Empty cells from which the ordering also weighs the static evaluation of each child: it
 /// costs the child's features (mobility of both sides, stable discs, edge patterns...), which
 /// only pays far from the end. Measured on FFO #40-#44 (nodes, one thread), when it went
