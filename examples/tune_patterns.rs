@@ -11,8 +11,10 @@
 //! keeps a small weight), solved by conjugate gradients on the least-squares problem (CGLS)
 //! from zero, for `--iterations` steps. First a fifth of the positions (every fifth block of
 //! 50 lines) is held out, and the error of the fit on it is printed beside that of the
-//! phase weights (the evaluation of other boards, [`WEIGHTS`]); then the fit is made again on
-//! every position, and that one is written. The procedure has no randomness: the same files
+//! phase weights (the evaluation of other boards, [`WEIGHTS`]) and, with `--keep`, that of
+//! the kept file's own weights for the band: on labels the kept file was not fitted on, how
+//! the new fit compares with the one it would replace. Then the fit is made again on every
+//! position, and that one is written. The procedure has no randomness: the same files
 //! give the same weights.
 //!
 //! A label is in discs for the side to move: a whole number for an exact solve, with
@@ -51,7 +53,8 @@ struct Args {
     #[arg(long, default_value_t = 400)]
     iterations: u32,
     /// A weights file whose bands are kept where the labels have no position: refits some
-    /// bands (the exact ones, say) without the labels of the others.
+    /// bands (the exact ones, say) without the labels of the others. For each band
+    /// that is fitted, its error on the held-out positions is printed beside the new fit's.
     #[arg(long)]
     keep: Option<PathBuf>,
 }
@@ -147,6 +150,7 @@ fn main() -> ExitCode {
             .filter(|(_, rows)| !rows.is_empty())
             .map(|(band, rows)| {
                 let args = &args;
+                let kept = kept.as_deref();
                 scope.spawn(move || {
                     let train: Vec<&Row> = rows.iter().filter(|(_, held)| !held).map(|(r, _)| r).collect();
                     let held: Vec<&Row> = rows.iter().filter(|(_, held)| *held).map(|(r, _)| r).collect();
@@ -156,8 +160,14 @@ fn main() -> ExitCode {
                         (sum / held.len().max(1) as f64).sqrt()
                     };
                     let (low, high) = BANDS[band];
+                    // The kept file's own weights for the band, on the same held-out positions:
+                    // how the new fit compares with the one it would replace.
+                    let kept_rms = kept.map_or(String::new(), |bytes| {
+                        let weights = band_weights(&bytes[band * BAND_BYTES..(band + 1) * BAND_BYTES]);
+                        format!(", the kept file's {:.2}", rms(&|r| predict(&weights, r)))
+                    });
                     eprintln!(
-                        "band {low}-{high}: {} positions, {} held out; RMS error on them (discs): phase weights {:.2}, fit {:.2}",
+                        "band {low}-{high}: {} positions, {} held out; RMS error on them (discs): phase weights {:.2}, fit {:.2}{kept_rms}",
                         train.len(),
                         held.len(),
                         rms(&|r| r.phase_value),
@@ -189,6 +199,12 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+/// The weights, in discs, of one band's bytes of a weights file (little-endian `i16`
+/// hundredths of a disc).
+fn band_weights(bytes: &[u8]) -> Vec<f64> {
+    bytes.chunks_exact(2).map(|pair| f64::from(i16::from_le_bytes([pair[0], pair[1]])) / 100.0).collect()
 }
 
 /// A labels file's line: a position, a tab and its value in discs for the side to move, a
@@ -255,6 +271,11 @@ fn fit(rows: &[&Row], damp: f64, iterations: u32) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bands_bytes_are_little_endian_hundredths_of_a_disc() {
+        assert_eq!(band_weights(&[100, 0, 156, 255, 0, 128]), [1.0, -1.0, -327.68]);
+    }
 
     #[test]
     fn a_line_needs_a_position_and_a_disc_difference() {
