@@ -163,7 +163,7 @@ fn main() -> ExitCode {
                     // The kept file's own weights for the band, on the same held-out positions:
                     // how the new fit compares with the one it would replace.
                     let kept_rms = kept.map_or(String::new(), |bytes| {
-                        let weights = band_weights(&bytes[band * BAND_BYTES..(band + 1) * BAND_BYTES]);
+                        let weights = band_weights(band_bytes(bytes, band));
                         format!(", the kept file's {:.2}", rms(&|r| predict(&weights, r)))
                     });
                     eprintln!(
@@ -185,7 +185,7 @@ fn main() -> ExitCode {
     for (band, rows) in bands.iter().enumerate() {
         if rows.is_empty() {
             let kept = kept.as_ref().expect("without `--keep`, every band has positions");
-            bytes.extend_from_slice(&kept[band * BAND_BYTES..(band + 1) * BAND_BYTES]);
+            bytes.extend_from_slice(band_bytes(kept, band));
             eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
             continue;
         }
@@ -199,6 +199,11 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+/// Band `band`'s bytes of a weights file.
+fn band_bytes(file: &[u8], band: usize) -> &[u8] {
+    &file[band * BAND_BYTES..(band + 1) * BAND_BYTES]
 }
 
 /// The weights, in discs, of one band's bytes of a weights file (little-endian `i16`
