@@ -7,7 +7,7 @@
 //! *instances*, which share one table: a filling of the cells (each empty, the mover's or the
 //! opponent's) is an index into it, cell `k` the `k`-th digit in base 3. The tables were
 //! fitted by least squares jointly with the evaluation's [features](super::FEATURE_NAMES),
-//! one set of weights per band of empties ([`BANDS`]): up to 20 empties on 1 629 810 positions
+//! one set of weights per band of empties ([`BANDS`]): up to 20 empties on 3 261 851 positions
 //! of 10 to 20 empties labelled with their exact value (WOF scoring; ridge damping 4 discs);
 //! above, where exact labels cost too much, on positions labelled by a search down to the
 //! band below (21-24 from leaves of 18 empties, 25-28 from 22, 29-32 from 26). See
