@@ -104,7 +104,7 @@ steps! {
         fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, passed: Passed)
             => mid_body;
         /// A node with the last few empty cells ([`Worker::shallow_body`]).
-        fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, passed: Passed)
+        fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32)
             => shallow_body;
         /// A plain alpha-beta search on the static evaluation ([`Worker::eval_search_body`]).
         fn eval_search([&], p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) => eval_search_body;

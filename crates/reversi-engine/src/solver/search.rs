@@ -11,7 +11,8 @@
 //!   (cells of regions with an odd number of empties first; within each, corners first and
 //!   the cells next to them last), no table.
 //! - The last ones ([`Worker::shallow`]): no move generation at all; each empty cell is tried
-//!   with the generator's flips, which are empty for an illegal move.
+//!   with the generator's flips, which are empty for an illegal move, in a node of its own
+//!   for each number of empties, each inlined into its parent's.
 //!
 //! A selective search (a worker's selectivity above [`Selectivity::EXACT`]) is the same
 //! search with probable cut-offs at deep nodes ([`Worker::probable_cut`]); it stores its
@@ -161,6 +162,8 @@ const CANCEL_CHECK: u32 = 10;
 const STABILITY_FROM: (i32, i32) = (2, 4);
 /// Empty cells up to which a node tries every empty cell instead of generating moves.
 const SHALLOW: u32 = 4;
+// Those nodes are written out for four empties and fewer ([`Worker::shallow_body`]).
+const _: () = assert!(SHALLOW == 4);
 /// Moves a node sorts at most; a node with more (only on large boards far from the end)
 /// takes them in board order.
 const MAX_SORTED: usize = 64;
@@ -394,7 +397,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         } else if n > SHALLOW {
             self.mid(p, o, alpha, beta, empty, self.board.parity(empty), n, Passed::No)
         } else {
-            self.shallow(p, o, alpha, beta, empty, self.board.parity(empty), n, Passed::No)
+            self.shallow(p, o, alpha, beta, empty, self.board.parity(empty), n)
         }
     }
 
@@ -842,7 +845,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                 let v = if n - 1 > SHALLOW {
                     -self.mid(cp, co, -beta, -alpha, ce, child_parity, n - 1, Passed::No)
                 } else {
-                    -self.shallow(cp, co, -beta, -alpha, ce, child_parity, n - 1, Passed::No)
+                    -self.shallow(cp, co, -beta, -alpha, ce, child_parity, n - 1)
                 };
                 if v > best {
                     best = v;
@@ -856,9 +859,17 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         best
     }
 
-    /// A node with at most [`SHALLOW`] empty cells: every empty cell tried in parity order
-    /// (`parity` as in [`Worker::mid_body`]). The body of [`Worker::shallow`], inlined into its
-    /// entry points ([`Features`]).
+    /// A node with at most [`SHALLOW`] empty cells, no move generation at all: each empty
+    /// cell is tried with the generator's flips, which are empty for an illegal move, in
+    /// parity order (`parity` as in [`Worker::mid_body`]). The body of [`Worker::shallow`],
+    /// inlined into its entry points ([`Features`]).
+    ///
+    /// Each number of empties has a node of its own ([`Worker::few`], [`Worker::two`],
+    /// [`Worker::last`]), inlined into its parent's: a node of four empties is one call, with
+    /// no loop over a group of cells that is known empty and no call for a pass below it. FFO
+    /// #42 (one thread, `valgrind --tool=cachegrind`): 5 762 M instructions against 6 248 M
+    /// for one body that called itself, the same 23 532 679 nodes; FFO #40-#49 and #45-#52
+    /// (one thread, side by side, cores swapped) in `benches/README.md`, twenty-fifth round.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn shallow_body(
@@ -870,30 +881,57 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         empty: M::Word,
         parity: u32,
         n: u32,
-        passed: Passed,
     ) -> i32 {
-        if n == 1 {
-            return self.last(p, o, empty);
+        debug_assert!((1..=SHALLOW).contains(&n), "a shallow node of {n} empties");
+        match n {
+            1 => self.last(p, o, empty),
+            2 => self.two(p, o, alpha, beta, empty),
+            3 => self.few::<3>(p, o, alpha, beta, empty, parity),
+            _ => self.few::<4>(p, o, alpha, beta, empty, parity),
         }
+    }
+
+    /// A node with `N` empty cells (3 or 4), `empty` of parity `parity`: the mover's moves,
+    /// else (a pass) the opponent's, else the game's end.
+    #[inline(always)]
+    fn few<const N: u32>(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32) -> i32 {
         self.nodes += 1;
+        let v = self.few_moves::<N>(p, o, alpha, beta, empty, parity);
+        if v != -INFINITY {
+            return v;
+        }
+        // The opponent's search is a node too, as it was when a pass called the node again.
+        self.nodes += 1;
+        let v = self.few_moves::<N>(o, p, -beta, -alpha, empty, parity);
+        if v != -INFINITY {
+            return -v;
+        }
+        self.board.final_score(p, o)
+    }
+
+    /// The best of the mover's moves among the `N` cells of `empty` (3 or 4), fail-soft in
+    /// `(alpha, beta)`, the cells of odd quarters first; `-INFINITY` if it has none. A cell
+    /// next to none of the opponent's discs is passed over without a call to the generator.
+    #[inline(always)]
+    fn few_moves<const N: u32>(
+        &mut self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        empty: M::Word,
+        parity: u32,
+    ) -> i32 {
+        const { assert!(N == 3 || N == 4) };
         let mg = &self.board.mg;
-        // Two cells lie in one region (both even) or in two (both odd): either way their
-        // parity order is the board order, so the parity is not looked at.
-        let (odd, even) = if n == 2 {
-            (empty, M::Word::ZERO)
-        } else {
-            let odd = empty & self.board.odd_cells[parity as usize];
-            (odd, empty ^ odd)
-        };
+        let odd = empty & self.board.odd_cells[parity as usize];
         let mut best = -INFINITY;
         let mut alpha = alpha;
-        for group in [odd, even] {
+        for group in [odd, empty ^ odd] {
             let mut rest = group;
             while !rest.is_zero() {
                 let x = rest.lowest();
                 rest = rest.without_lowest();
-                // A move must touch an opponent's disc: a cell next to none is passed over
-                // without a call to the generator.
                 if (self.board.neighbours[x as usize] & o).is_zero() {
                     continue;
                 }
@@ -903,14 +941,10 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                 }
                 let bit = M::Word::bit(x);
                 let (cp, co, ce) = (o ^ flips, p | flips | bit, empty ^ bit);
-                // The last cell inline, not through the entry point: a call less per leaf (FFO
-                // #45-#52, one thread, side by side, cores swapped: 53.6 and 51.8 s against
-                // 54.0 and 52.5 s).
-                let v = if n == 2 {
-                    -self.last(cp, co, ce)
+                let v = if N == 3 {
+                    -self.two(cp, co, -beta, -alpha, ce)
                 } else {
-                    let child_parity = parity ^ self.board.quarter[x as usize];
-                    -self.shallow(cp, co, -beta, -alpha, ce, child_parity, n - 1, Passed::No)
+                    -self.few::<3>(cp, co, -beta, -alpha, ce, parity ^ self.board.quarter[x as usize])
                 };
                 if v > best {
                     best = v;
@@ -921,12 +955,52 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
                 }
             }
         }
-        if best == -INFINITY {
-            // No move: a pass, or the end of the game.
-            if passed == Passed::Yes {
-                return -self.board.final_score(o, p);
+        best
+    }
+
+    /// A node with two empty cells, `empty`: the mover's moves on them in board order (two
+    /// cells lie in one region or in two, and either way their parity order is the board
+    /// order), else (a pass) the opponent's, else the game's end. Each child is scored by
+    /// [`Worker::last`] inline, not through an entry point: a call less per leaf (FFO #45-#52,
+    /// one thread, side by side, cores swapped: 53.6 and 51.8 s against 54.0 and 52.5 s).
+    #[inline(always)]
+    fn two(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word) -> i32 {
+        self.nodes += 1;
+        let (x1, x2) = (empty.lowest(), empty.without_lowest().lowest());
+        let v = self.two_moves(p, o, beta, x1, x2);
+        if v != -INFINITY {
+            return v;
+        }
+        // The opponent's search is a node too, as it was when a pass called the node again.
+        self.nodes += 1;
+        let v = self.two_moves(o, p, -alpha, x1, x2);
+        if v != -INFINITY {
+            return -v;
+        }
+        self.board.final_score(p, o)
+    }
+
+    /// The best of the mover's moves on `x1` and `x2` (the last two empty cells), the second
+    /// tried only if the first's value is below `beta`; `-INFINITY` if neither is a move.
+    #[inline(always)]
+    fn two_moves(&mut self, p: M::Word, o: M::Word, beta: i32, x1: u32, x2: u32) -> i32 {
+        let mg = &self.board.mg;
+        let (b1, b2) = (M::Word::bit(x1), M::Word::bit(x2));
+        let mut best = -INFINITY;
+        if !(self.board.neighbours[x1 as usize] & o).is_zero() {
+            let flips = mg.flips(p, o, x1);
+            if !flips.is_zero() {
+                best = -self.last(o ^ flips, p | flips | b1, b2);
+                if best >= beta {
+                    return best;
+                }
             }
-            return -self.shallow(o, p, -beta, -alpha, empty, parity, n, Passed::Yes);
+        }
+        if !(self.board.neighbours[x2 as usize] & o).is_zero() {
+            let flips = mg.flips(p, o, x2);
+            if !flips.is_zero() {
+                best = best.max(-self.last(o ^ flips, p | flips | b2, b1));
+            }
         }
         best
     }
