@@ -882,8 +882,13 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         parity: u32,
         n: u32,
     ) -> i32 {
-        debug_assert!((1..=SHALLOW).contains(&n), "a shallow node of {n} empties");
+        debug_assert!(n <= SHALLOW, "a shallow node of {n} empties");
         match n {
+            // A move filled the board (a solve of a position with one empty cell).
+            0 => {
+                self.nodes += 1;
+                self.board.final_score(p, o)
+            }
             1 => self.last(p, o, empty),
             2 => self.two(p, o, alpha, beta, empty),
             3 => self.few::<3>(p, o, alpha, beta, empty, parity),
