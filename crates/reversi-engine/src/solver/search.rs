@@ -867,9 +867,10 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     /// Each number of empties has a node of its own ([`Worker::few`], [`Worker::two`],
     /// [`Worker::last`]), inlined into its parent's: a node of four empties is one call, with
     /// no loop over a group of cells that is known empty and no call for a pass below it. FFO
-    /// #42 (one thread, `valgrind --tool=cachegrind`): 5 762 M instructions against 6 248 M
-    /// for one body that called itself, the same 23 532 679 nodes; FFO #40-#49 and #45-#52
-    /// (one thread, side by side, cores swapped) in `benches/README.md`, twenty-fifth round.
+    /// #42 (one thread, `valgrind --tool=cachegrind`): 5 754 M instructions against 6 248 M
+    /// for one body that called itself, the same tree (23 532 678 nodes against 23 532 679:
+    /// the principal variation's last step now counts a full board as one node, not two);
+    /// times in `benches/README.md`, twenty-fifth round.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn shallow_body(
