@@ -27,6 +27,9 @@ pub(crate) struct Lines<W> {
     /// For each line, the doubling steps that span its longest segment (`2^doublings - 1`
     /// cells at least): no more, so that no shift reaches past the word.
     doublings: [u32; LINES],
+    /// Whether these are the lines of [`Lines::standard`]: the methods then run on those,
+    /// whose shifts and masks the compiler folds into the code.
+    standard: bool,
 }
 
 impl<W: Word> Lines<W> {
@@ -58,31 +61,90 @@ impl<W: Word> Lines<W> {
             down,
             walled: [W::ZERO; LINES],
             doublings,
+            standard: false,
         };
         for i in 0..LINES {
             let both_sides = lines.shift_up(playable, i) & lines.shift_down(playable, i);
             lines.walled[i] = playable & !both_sides;
         }
+        lines.standard = W::BITS == 64 && lines.same_as(&Lines::standard());
         Some(lines)
     }
 
+    /// The lines of the standard 8×8 board, every cell playable, in a 64-bit word of the
+    /// layout bit `8 row + column`: what [`Lines::new`] computes for it, spelled out as
+    /// constants. Built where a method runs (everything here is inlined), it costs nothing:
+    /// the compiler folds its steps and masks into the shifts, and the loops over the lines
+    /// and the doublings unroll. The solver's evaluation and cut-offs on the standard board
+    /// run through it ([`Lines::new`] sets `standard` when a board's lines are these).
+    #[inline(always)]
+    fn standard() -> Lines<W> {
+        const FIRST_COLUMN: u64 = 0x0101_0101_0101_0101;
+        const LAST_COLUMN: u64 = FIRST_COLUMN << 7;
+        const FIRST_ROW: u64 = 0xff;
+        const LAST_ROW: u64 = FIRST_ROW << 56;
+        const RIM: u64 = FIRST_COLUMN | LAST_COLUMN | FIRST_ROW | LAST_ROW;
+        let word = |bits: u64| W::from_chunk(bits, 0);
+        let all = word(!0);
+        Lines {
+            playable: all,
+            steps: [1, 8, 9, 7],
+            up: [word(!FIRST_COLUMN), all, word(!FIRST_COLUMN), word(!LAST_COLUMN)],
+            down: [word(!LAST_COLUMN), all, word(!LAST_COLUMN), word(!FIRST_COLUMN)],
+            walled: [word(FIRST_COLUMN | LAST_COLUMN), word(FIRST_ROW | LAST_ROW), word(RIM), word(RIM)],
+            doublings: [3; LINES],
+            standard: true,
+        }
+    }
+
+    /// Whether the methods run on [`Lines::standard`]'s constants.
+    #[cfg(test)]
+    pub(crate) fn is_standard(&self) -> bool {
+        self.standard
+    }
+
+    /// Whether both describe the same lines.
+    fn same_as(&self, other: &Lines<W>) -> bool {
+        self.playable == other.playable
+            && self.steps == other.steps
+            && self.up == other.up
+            && self.down == other.down
+            && self.walled == other.walled
+            && self.doublings == other.doublings
+    }
+
     /// The playable cells next to a cell of `set`, along any line.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbours(&self, set: W) -> W {
-        (0..LINES).fold(W::ZERO, |acc, i| acc | self.shift_up(set, i) | self.shift_down(set, i))
+        if self.standard { Self::standard().neighbours_here(set) } else { self.neighbours_here(set) }
+    }
+
+    #[inline(always)]
+    fn neighbours_here(&self, set: W) -> W {
+        // A loop, not a fold: its closure would not be inlined into the solver's entry points.
+        let mut all = W::ZERO;
+        for i in 0..LINES {
+            all = all | self.shift_up(set, i) | self.shift_down(set, i);
+        }
+        all
     }
 
     /// The playable cells diagonally next to a cell of `set`, and those next to it along a
     /// row or a column.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbours_by_line(&self, set: W) -> (W, W) {
-        (self.along(set, [2, 3]), self.orthogonal_neighbours(set))
+        if self.standard {
+            let lines = Self::standard();
+            (lines.along(set, [2, 3]), lines.along(set, [0, 1]))
+        } else {
+            (self.along(set, [2, 3]), self.along(set, [0, 1]))
+        }
     }
 
     /// The playable cells next to a cell of `set` along a row or a column.
     #[inline(always)]
     pub(crate) fn orthogonal_neighbours(&self, set: W) -> W {
-        self.along(set, [0, 1])
+        if self.standard { Self::standard().along(set, [0, 1]) } else { self.along(set, [0, 1]) }
     }
 
     /// The playable cells next to a cell of `set` along either of two lines.
@@ -109,7 +171,12 @@ impl<W: Word> Lines<W> {
     /// The discs of `discs` that can never flip, with the board's empty cells `empty`.
     #[inline(always)]
     pub(crate) fn stable(&self, discs: W, empty: W) -> W {
-        self.stable_in(discs, &self.safe(empty))
+        if self.standard {
+            let lines = Self::standard();
+            lines.stable_here(discs, &lines.safe_here(empty))
+        } else {
+            self.stable_here(discs, &self.safe_here(empty))
+        }
     }
 
     /// For each line, the cells that no move can flip along it, with the board's empty cells
@@ -117,6 +184,11 @@ impl<W: Word> Lines<W> {
     /// colours' [`stable_in`](Self::stable_in).
     #[inline(always)]
     pub(crate) fn safe(&self, empty: W) -> [W; LINES] {
+        if self.standard { Self::standard().safe_here(empty) } else { self.safe_here(empty) }
+    }
+
+    #[inline(always)]
+    fn safe_here(&self, empty: W) -> [W; LINES] {
         // A loop, not `array::from_fn`: its function would not be inlined into the solver's
         // entry points (`solver::features`), and so would run without their CPU features.
         let mut safe = [W::ZERO; LINES];
@@ -145,6 +217,11 @@ impl<W: Word> Lines<W> {
     /// the smallest set whose discs are, along each line, safe or next to one of the set.
     #[inline(always)]
     pub(crate) fn stable_in(&self, discs: W, safe: &[W; LINES]) -> W {
+        if self.standard { Self::standard().stable_here(discs, safe) } else { self.stable_here(discs, safe) }
+    }
+
+    #[inline(always)]
+    fn stable_here(&self, discs: W, safe: &[W; LINES]) -> W {
         let mut found = W::ZERO;
         loop {
             let mut next = discs;

@@ -408,6 +408,33 @@ impl kernel::Visitor for StableOnWords<'_> {
     }
 }
 
+/// Whether the lines of a board run on the standard board's constants.
+struct ConstantLines<'a>(&'a Geometry);
+
+impl kernel::Visitor for ConstantLines<'_> {
+    type Output = Option<bool>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        crate::analysis::words::Lines::new(&mg, self.0).map(|lines| lines.is_standard())
+    }
+}
+
+/// The standard board's lines are recognised as such, so that the evaluation and the
+/// cut-offs run on constants there (and the tests on that board test that code); any other
+/// board, an 8×8 one with a blocked cell included, keeps the lines it computed.
+#[test]
+fn the_standard_board_alone_runs_on_constant_lines() {
+    let on = |geometry: &Geometry| kernel::dispatch(geometry, ConstantLines(geometry));
+    assert_eq!(on(&Geometry::STANDARD), Some(true));
+    let blocked = Geometry::STANDARD
+        .with_unplayable(Bitboard::from_square("b2".parse::<Square>().expect("b2")))
+        .expect("a blocked cell");
+    assert_eq!(on(&blocked), Some(false));
+    assert_eq!(on(&Geometry::octagon()), Some(false));
+    for (w, h) in [(4, 4), (6, 8), (8, 6), (10, 10), (16, 16)] {
+        assert_eq!(on(&Geometry::rectangle(w, h).expect("a board")), Some(false), "{w}×{h}");
+    }
+}
+
 /// The parity of `pos`'s empty cells on the solver's board (the quarters of odd count, and
 /// their empty cells), with a count of the empty cells of each quarter.
 struct ParityOnWords<'a>(&'a Position);
@@ -439,6 +466,14 @@ proptest! {
     #[test]
     fn stable_discs_on_words_match_the_analysis(seed in any::<u64>(), empties in 0u64..60) {
         let pos = random_position(seed, empties);
+        both_agree(&pos, StableOnWords(&pos))?;
+    }
+
+    /// The same on the standard board, whose lines run on constants
+    /// ([`the_standard_board_alone_runs_on_constant_lines`]).
+    #[test]
+    fn stable_discs_on_words_match_the_analysis_on_the_standard_board(seed in any::<u64>(), empties in 0u64..60) {
+        let pos = random_position_on(Geometry::STANDARD, &mut Rng(seed), empties);
         both_agree(&pos, StableOnWords(&pos))?;
     }
 
