@@ -184,22 +184,23 @@ fn flips_ahead(p: __m256i, o: __m256i, ahead_line: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 fn flips_of_one_move(p: u64, o: u64, x: u32) -> u64 {
     let (ahead_line, behind_line) = line_masks(x);
-    let (s1, s2) = (shifts(1), shifts(2));
     let (p, o) = (_mm256_set1_epi64x(p as i64), _mm256_set1_epi64x(o as i64));
     let ahead = flips_ahead(p, o, ahead_line);
-    // Towards lower bits, with no leading-zero count in AVX2: the opponent's run from `x`
-    // down each line by a fill (six cells at most), then the cell after it, which must be
-    // the mover's.
-    let run_cells = _mm256_and_si256(o, behind_line);
-    let from = _mm256_set1_epi64x(1i64 << x);
-    let mut run = _mm256_and_si256(run_cells, _mm256_srlv_epi64(from, s1));
-    run = _mm256_or_si256(run, _mm256_and_si256(run_cells, _mm256_srlv_epi64(run, s1)));
-    let pairs = _mm256_and_si256(run_cells, _mm256_srlv_epi64(run_cells, s1));
-    run = _mm256_or_si256(run, _mm256_and_si256(pairs, _mm256_srlv_epi64(run, s2)));
-    run = _mm256_or_si256(run, _mm256_and_si256(pairs, _mm256_srlv_epi64(run, s2)));
-    let after =
-        _mm256_andnot_si256(run, _mm256_and_si256(_mm256_srlv_epi64(_mm256_or_si256(run, from), s1), behind_line));
-    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(after, p), _mm256_setzero_si256()), run);
+    // Towards lower bits, where AVX2 has no per-lane leading-zero count, the first cell
+    // that is not the opponent's is the highest: the line's such cells are smeared down
+    // their line (a line has at most seven cells, so shifts of one, two and four steps
+    // reach them all), and the highest is the one cell of the smear that no cell of it
+    // lies a step above. The cells of the line above the smear flip if that cell is the
+    // mover's. Bits that the smear pushes off the line only ever move further down, below
+    // every cell of the line, so they never reach it again.
+    let s1 = shifts(1);
+    let stop = _mm256_andnot_si256(o, behind_line);
+    let mut below = _mm256_or_si256(stop, _mm256_srlv_epi64(stop, s1));
+    below = _mm256_or_si256(below, _mm256_srlv_epi64(below, shifts(2)));
+    below = _mm256_or_si256(below, _mm256_srlv_epi64(below, shifts(4)));
+    let first = _mm256_andnot_si256(_mm256_srlv_epi64(below, s1), below);
+    let run = _mm256_andnot_si256(below, behind_line);
+    let behind = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(first, p), _mm256_setzero_si256()), run);
     or_lanes(_mm256_or_si256(ahead, behind))
 }
 
