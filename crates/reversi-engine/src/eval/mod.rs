@@ -28,6 +28,7 @@
 //! ```
 
 mod edges;
+pub(crate) mod indices;
 pub mod patterns;
 pub mod weights;
 pub(crate) mod words;

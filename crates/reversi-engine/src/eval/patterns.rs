@@ -37,6 +37,7 @@ use reversi_core::Square;
 use reversi_core::{Bitboard, Geometry, Position};
 
 use super::COUNTS;
+use super::indices::Indices;
 
 /// A shape: its cells as (row, column), in the order of its index's digits.
 pub type Shape = &'static [(u8, u8)];
@@ -127,8 +128,7 @@ fn edge_with_windows(band: usize, filling: usize) -> i32 {
 /// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
 /// vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
 /// turns. (The views of [`transformed`] compute these; the tests check them against it.)
-#[cfg(test)]
-const fn symmetric(r: u8, c: u8, k: usize) -> (u8, u8) {
+pub(super) const fn symmetric(r: u8, c: u8, k: usize) -> (u8, u8) {
     match k {
         0 => (r, c),
         1 => (c, r),
@@ -247,13 +247,27 @@ pub(crate) fn standard_word(set: Bitboard) -> u64 {
 /// and its cells are read without a branch.
 macro_rules! placements {
     ($(($s:literal, $k:literal)),* $(,)?) => {
-        const PLACEMENTS: [(usize, usize); INSTANCES] = [$(($s, $k)),*];
+        pub(super) const PLACEMENTS: [(usize, usize); INSTANCES] = [$(($s, $k)),*];
 
         /// The weights of the instances' fillings of the `views` (the discs through each
         /// symmetry) in a band's `row` of [`FOLDED`], summed.
         #[inline(always)]
         fn placements_value(views: &[(u64, u64); 8], row: &[i16; PER_BAND]) -> i32 {
             0 $(+ i32::from(row[OFFSETS[$s] + filling(views[$k], $s)]))*
+        }
+
+        /// The same sum from the instances' `indices`, kept up to date by the search.
+        #[inline(always)]
+        // The last term's step of the lane is not read.
+        #[allow(unused_assignments)]
+        fn indexed_placements_value(indices: &Indices, row: &[i16; PER_BAND]) -> i32 {
+            // Each term takes the next instance's lane: a constant once the terms unroll.
+            let mut lane = 0;
+            0 $(+ {
+                let weight = i32::from(row[OFFSETS[$s] + indices.mover(lane)]);
+                lane += 1;
+                weight
+            })*
         }
     };
 }
@@ -367,13 +381,32 @@ impl Patterns {
     /// shape ([`FOLDED`]), so that they need not be read.
     #[inline(always)]
     pub(crate) fn value(&self, band: usize, counts: &[i32; COUNTS], p: u64, o: u64) -> i64 {
-        let row: &[i16; PER_BAND] = FOLDED[band * PER_BAND..][..PER_BAND].try_into().expect("a band's row of weights");
-        let mut sum = i64::from(placements_value(&views(p, o), row));
-        for (&count, &weight) in counts.iter().zip(row) {
-            sum += i64::from(count) * i64::from(weight);
-        }
-        sum
+        let row = folded_row(band);
+        i64::from(placements_value(&views(p, o), row)) + weighed_counts(counts, row)
     }
+
+    /// [`Patterns::value`] of the position whose instances' indices are `indices`.
+    #[inline(always)]
+    pub(crate) fn indexed_value(&self, band: usize, counts: &[i32; COUNTS], indices: &Indices) -> i64 {
+        let row = folded_row(band);
+        i64::from(indexed_placements_value(indices, row)) + weighed_counts(counts, row)
+    }
+}
+
+/// Band `band`'s row of [`FOLDED`].
+#[inline(always)]
+fn folded_row(band: usize) -> &'static [i16; PER_BAND] {
+    FOLDED[band * PER_BAND..][..PER_BAND].try_into().expect("a band's row of weights")
+}
+
+/// The `counts` weighed by the first weights of `row`.
+#[inline(always)]
+fn weighed_counts(counts: &[i32; COUNTS], row: &[i16; PER_BAND]) -> i64 {
+    let mut sum = 0;
+    for (&count, &weight) in counts.iter().zip(row) {
+        sum += i64::from(count) * i64::from(weight);
+    }
+    sum
 }
 
 #[cfg(test)]

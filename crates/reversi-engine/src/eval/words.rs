@@ -7,6 +7,7 @@ use reversi_core::Geometry;
 use reversi_core::kernel::{Layout, Word};
 
 use super::edges::count_windows;
+use super::indices::Indices;
 use super::patterns::{Patterns, standard_word};
 use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, weigh, within_board};
 use crate::analysis::words::Lines;
@@ -102,6 +103,27 @@ impl<M: Layout> WordEvaluator<M> {
         counts
     }
 
+    /// Whether [`WordEvaluator::indexed_evaluate`] serves this board: the standard one, whose
+    /// words the patterns read directly (bit `8 r + c` for cell (r, c)).
+    pub(crate) fn is_indexed(&self) -> bool {
+        matches!(self.patterns, Some((_, Reading::Direct)))
+    }
+
+    /// [`WordEvaluator::evaluate`] of the position whose patterns' instances have the
+    /// `indices` (kept up to date by a search, [`Indices::after`]), on a board that
+    /// [is indexed](WordEvaluator::is_indexed).
+    #[inline(always)]
+    pub(crate) fn indexed_evaluate(&self, mg: &M, p: M::Word, o: M::Word, indices: &Indices) -> Centidiscs {
+        let filled = (p | o).count();
+        if let Some((patterns, Reading::Direct)) = &self.patterns
+            && let Some(band) = Patterns::band(self.cells - filled)
+        {
+            let counts = self.counts(mg, p, o);
+            return within_board(patterns.indexed_value(band, &counts, indices), self.cells);
+        }
+        self.evaluate(mg, p, o)
+    }
+
     /// The value for the mover with discs `p` against `o`, as [`Evaluator::evaluate`] gives
     /// it.
     #[inline(always)]
@@ -128,6 +150,6 @@ impl<M: Layout> WordEvaluator<M> {
 
 /// The first 64 bits of `word` (a `u64` word itself, for which this compiles to nothing).
 #[inline(always)]
-fn low_64<W: Word>(word: W) -> u64 {
+pub(crate) fn low_64<W: Word>(word: W) -> u64 {
     (0..4).fold(0, |bits, k| bits | word.chunk(16 * k) << (16 * k))
 }

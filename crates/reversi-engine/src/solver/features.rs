@@ -22,6 +22,8 @@
 
 use reversi_core::kernel::Layout;
 
+use crate::eval::indices::Indices;
+
 use super::search::{Passed, Worker};
 
 /// From one list of the search's steps (each a [`Worker`] method, its receiver in brackets,
@@ -107,10 +109,11 @@ steps! {
         fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32)
             => shallow_body;
         /// A plain alpha-beta search on the static evaluation ([`Worker::eval_search_body`]).
-        fn eval_search([&], p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) => eval_search_body;
+        fn eval_search([&], p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32, indices: Option<&Indices>)
+            => eval_search_body;
         /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a
-        /// disc.
-        fn evaluate([&], p: M::Word, o: M::Word) => evaluate_body;
+        /// disc ([`Worker::evaluate_body`]).
+        fn evaluate([&], p: M::Word, o: M::Word, indices: Option<&Indices>) => evaluate_body;
     }
 }
 

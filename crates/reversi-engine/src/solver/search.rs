@@ -34,6 +34,8 @@ use super::board::Board;
 use super::features::Features;
 use super::split::{self, Cancel};
 use super::table::{Bounds, NO_MOVE, Selectivity, Table};
+use crate::eval::indices::Indices;
+use crate::eval::words::low_64;
 
 /// Above every score: a board has at most 256 cells.
 pub(super) const INFINITY: i32 = 1000;
@@ -469,40 +471,68 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn order(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, hint: u16, n: u32, list: &mut [Candidate<M::Word>]) {
-        let mg = &self.board.mg;
-        // The window of the one-ply searches below the children: the node's, widened by the
-        // margin, from the other side.
-        let low = (-(100 * beta + ORDER_MARGIN)).max(-EVAL_INFINITY);
-        let high = (-(100 * alpha - ORDER_MARGIN)).min(EVAL_INFINITY);
+        if n >= EVAL_ORDER {
+            return self.order_evaluated(p, o, alpha, beta, hint, n, list);
+        }
         for (i, c) in list.iter_mut().enumerate() {
-            let x = c.index;
-            let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(x));
-            let merit = if x == u32::from(hint) {
-                i32::MIN >> 6
-            } else {
-                let replies = mg.legal(child_p, child_o);
-                let fastest = (replies.count() as i32 + CORNER_REPLY * (replies & self.board.corners).count() as i32)
-                    * 64
-                    + if n >= POTENTIAL_FROM {
-                        self.potential_mobility(child_p, child_o) * POTENTIAL_WEIGHT
-                    } else {
-                        0
-                    }
-                    + 4 * i32::from(self.board.rank[x as usize])
-                    - ANCHORED_WEIGHT * self.board.anchored(child_o) as i32;
-                if n >= SEARCH_ORDER {
-                    fastest * FASTEST_WEIGHT + self.eval_search(child_p, child_o, 1, low, high)
-                } else if n >= EVAL_ORDER {
-                    // The child's evaluation is the opponent's: lower is better for the mover.
-                    fastest * FASTEST_WEIGHT + self.evaluate(child_p, child_o)
-                } else {
-                    fastest
-                }
-            };
+            let merit = if c.index == u32::from(hint) { i32::MIN >> 6 } else { self.fastest(p, o, c, n) };
             // The place in the list (below 64) breaks ties: the keys are unique, so the moves
             // come in the order of a stable sort by merit.
             c.key = merit << 6 | i as i32;
         }
+    }
+
+    /// [`Worker::order`] from [`EVAL_ORDER`] empties: each child's merit weighs in its static
+    /// evaluation, or from [`SEARCH_ORDER`] empties a one-ply search on it, with the patterns'
+    /// indices updated from the node's ([`Worker::indices`]).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn order_evaluated(
+        &self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        hint: u16,
+        n: u32,
+        list: &mut [Candidate<M::Word>],
+    ) {
+        // The window of the one-ply searches below the children: the node's, widened by the
+        // margin, from the other side.
+        let low = (-(100 * beta + ORDER_MARGIN)).max(-EVAL_INFINITY);
+        let high = (-(100 * alpha - ORDER_MARGIN)).min(EVAL_INFINITY);
+        let indices = self.indices(p, o);
+        for (i, c) in list.iter_mut().enumerate() {
+            let merit = if c.index == u32::from(hint) {
+                i32::MIN >> 6
+            } else {
+                let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(c.index));
+                let child_indices = indices.as_ref().map(|indices| indices.after(c.index, low_64(c.flips)));
+                let fastest = self.fastest(p, o, c, n) * FASTEST_WEIGHT;
+                if n >= SEARCH_ORDER {
+                    fastest + self.eval_search(child_p, child_o, 1, low, high, child_indices.as_ref())
+                } else {
+                    // The child's evaluation is the opponent's: lower is better for the mover.
+                    fastest + self.evaluate(child_p, child_o, child_indices.as_ref())
+                }
+            };
+            c.key = merit << 6 | i as i32;
+        }
+    }
+
+    /// The fastest-first merit of move `c` of the mover with discs `p` against `o` at a node
+    /// with `n` empties, lower first: the opponent's replies (a corner counting more), from
+    /// [`POTENTIAL_FROM`] empties the opponent's potential mobility, the cell's rank, and the
+    /// mover's discs anchored at a corner.
+    #[inline(always)]
+    fn fastest(&self, p: M::Word, o: M::Word, c: &Candidate<M::Word>, n: u32) -> i32 {
+        let x = c.index;
+        let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(x));
+        let replies = self.board.mg.legal(child_p, child_o);
+        (replies.count() as i32 + CORNER_REPLY * (replies & self.board.corners).count() as i32) * 64
+            + if n >= POTENTIAL_FROM { self.potential_mobility(child_p, child_o) * POTENTIAL_WEIGHT } else { 0 }
+            + 4 * i32::from(self.board.rank[x as usize])
+            - ANCHORED_WEIGHT * self.board.anchored(child_o) as i32
     }
 
     /// Brings the move of `list[i..]` to search next, the lowest key, to `list[i]`.
@@ -517,21 +547,46 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         list.swap(i, best);
     }
 
-    /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc:
-    /// the body of [`Worker::evaluate`], inlined into its entry points ([`Features`]).
+    /// The static evaluation of the mover with discs `p` against `o`, in hundredths of a disc,
+    /// from the patterns' `indices` if the search keeps them ([`Worker::indices`]): the body
+    /// of [`Worker::evaluate`], inlined into its entry points ([`Features`]).
     #[inline(always)]
-    pub(super) fn evaluate_body(&self, p: M::Word, o: M::Word) -> i32 {
-        self.board.evaluate(p, o)
+    pub(super) fn evaluate_body(&self, p: M::Word, o: M::Word, indices: Option<&Indices>) -> i32 {
+        match indices {
+            Some(indices) => self.board.words.indexed_evaluate(&self.board.mg, p, o, indices),
+            None => self.board.evaluate(p, o),
+        }
+    }
+
+    /// The patterns' indices of the mover with discs `p` against `o`, if the board's
+    /// evaluation reads them ([`WordEvaluator::is_indexed`]): a search that evaluates the
+    /// positions below a node updates them move by move ([`Indices::after`]) instead of each
+    /// evaluation reading them from the discs. FFO #42 (one thread, `valgrind
+    /// --tool=cachegrind`): see `benches/README.md`, twenty-eighth round.
+    ///
+    /// [`WordEvaluator::is_indexed`]: crate::eval::words::WordEvaluator::is_indexed
+    #[inline(always)]
+    fn indices(&self, p: M::Word, o: M::Word) -> Option<Indices> {
+        self.board.words.is_indexed().then(|| Indices::of(low_64(p), low_64(o)))
     }
 
     /// The value for the mover of `p` against `o` by a plain alpha-beta search `depth` plies
     /// deep on the static evaluation, in hundredths of a disc (a finished game counts its
-    /// final score). The body of [`Worker::eval_search`], inlined into its entry points
-    /// ([`Features`]).
+    /// final score), `indices` the position's patterns' indices if the search keeps them
+    /// ([`Worker::indices`]). The body of [`Worker::eval_search`], inlined into its entry
+    /// points ([`Features`]).
     #[inline(always)]
-    pub(super) fn eval_search_body(&self, p: M::Word, o: M::Word, depth: u32, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn eval_search_body(
+        &self,
+        p: M::Word,
+        o: M::Word,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        indices: Option<&Indices>,
+    ) -> i32 {
         if depth == 0 {
-            return self.evaluate(p, o);
+            return self.evaluate(p, o, indices);
         }
         let mg = &self.board.mg;
         let moves = mg.legal(p, o);
@@ -539,7 +594,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             if mg.legal(o, p).is_zero() {
                 return 100 * self.board.final_score(p, o);
             }
-            return -self.eval_search(o, p, depth, -beta, -alpha);
+            let passed = indices.map(Indices::passed);
+            return -self.eval_search(o, p, depth, -beta, -alpha, passed.as_ref());
         }
         let (mut best, mut alpha) = (-EVAL_INFINITY, alpha);
         let mut rest = moves;
@@ -547,7 +603,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             let x = rest.lowest();
             rest = rest.without_lowest();
             let flips = mg.flips(p, o, x);
-            let v = -self.eval_search(o ^ flips, p | flips | M::Word::bit(x), depth - 1, -beta, -alpha);
+            let child = indices.map(|indices| indices.after(x, low_64(flips)));
+            let v = -self.eval_search(o ^ flips, p | flips | M::Word::bit(x), depth - 1, -beta, -alpha, child.as_ref());
             if v > best {
                 best = v;
                 if v >= beta {
@@ -617,12 +674,13 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     #[inline(always)]
     fn probable_cut(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32) -> Option<i32> {
         let margin = self.control.selection.margin(self.selectivity, n);
+        let indices = self.indices(p, o);
         let high = 100 * beta + margin;
-        if beta < INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, high - 1, high) >= high {
+        if beta < INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, high - 1, high, indices.as_ref()) >= high {
             return Some(beta);
         }
         let low = 100 * alpha - margin;
-        if alpha > -INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, low, low + 1) <= low {
+        if alpha > -INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, low, low + 1, indices.as_ref()) <= low {
             return Some(alpha);
         }
         None

@@ -435,6 +435,30 @@ fn the_standard_board_alone_runs_on_constant_lines() {
     }
 }
 
+/// Whether the evaluation on a board's words reads the patterns' indices kept by the search.
+struct Indexed<'a>(&'a Geometry);
+
+impl kernel::Visitor for Indexed<'_> {
+    type Output = Option<bool>;
+    fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        crate::eval::words::WordEvaluator::new(&mg, self.0).map(|words| words.is_indexed())
+    }
+}
+
+/// The search keeps the patterns' indices on the standard board (so that the tests of the
+/// evaluation on that board test the indexed one too) and on no other, which has no patterns.
+#[test]
+fn the_standard_board_alone_keeps_the_patterns_indices() {
+    let on = |geometry: &Geometry| kernel::dispatch(geometry, Indexed(geometry));
+    assert_eq!(on(&Geometry::STANDARD), Some(true));
+    let blocked = Geometry::STANDARD
+        .with_unplayable(Bitboard::from_square("b2".parse::<Square>().expect("b2")))
+        .expect("a blocked cell");
+    assert_eq!(on(&blocked), Some(false));
+    assert_eq!(on(&Geometry::octagon()), Some(false));
+    assert_eq!(on(&Geometry::rectangle(10, 10).expect("a board")), Some(false));
+}
+
 /// The parity of `pos`'s empty cells on the solver's board (the quarters of odd count, and
 /// their empty cells), with a count of the empty cells of each quarter.
 struct ParityOnWords<'a>(&'a Position);
@@ -486,24 +510,31 @@ proptest! {
     }
 }
 
-/// The evaluation's features and value of `pos` on the generator's words, with those of
-/// [`Evaluator`](crate::eval::Evaluator) on the position itself.
+/// The evaluation's features and value of `pos` on the generator's words (the value twice:
+/// read from the discs, then, on the standard board, from the patterns' indices that the
+/// search keeps up to date), with those of [`Evaluator`](crate::eval::Evaluator) on the
+/// position itself.
 struct EvaluateOnWords<'a>(&'a Position);
 
-type FeaturesAndValue = ([i32; crate::eval::FEATURES], i32);
+type FeaturesAndValues = ([i32; crate::eval::FEATURES], [i32; 2]);
 
 impl kernel::Visitor for EvaluateOnWords<'_> {
-    type Output = Option<(FeaturesAndValue, FeaturesAndValue)>;
+    type Output = Option<(FeaturesAndValues, FeaturesAndValues)>;
     fn visit<L: Layout>(self, mg: L) -> Self::Output {
+        use crate::eval::{indices::Indices, words::low_64};
         let pos = self.0;
         let words = crate::eval::words::WordEvaluator::new(&mg, pos.geometry())?;
         let side = pos.side_to_move();
         let (p, o) = (mg.compact(pos.discs(side)), mg.compact(pos.discs(!side)));
+        let value = words.evaluate(&mg, p, o);
+        let indexed = if words.is_indexed() {
+            words.indexed_evaluate(&mg, p, o, &Indices::of(low_64(p), low_64(o)))
+        } else {
+            value
+        };
         let evaluator = crate::eval::Evaluator::new(pos.geometry());
-        Some((
-            (words.features(&mg, p, o), words.evaluate(&mg, p, o)),
-            (evaluator.features(pos), evaluator.evaluate(pos)),
-        ))
+        let expected = evaluator.evaluate(pos);
+        Some(((words.features(&mg, p, o), [value, indexed]), (evaluator.features(pos), [expected, expected])))
     }
 }
 
