@@ -14,7 +14,7 @@ use super::patterns::{INSTANCES, PLACEMENTS, SHAPES, symmetric};
 /// The lanes of one side's indices: the instances rounded up to whole 256-bit vectors of
 /// 16-bit lanes, so that a compiler can add them a vector at a time.
 pub(crate) const LANES: usize = 48;
-const _: () = assert!(INSTANCES <= LANES && LANES % 16 == 0);
+const _: () = assert!(INSTANCES <= LANES && LANES.is_multiple_of(16));
 // The largest index (a shape of ten cells all the opponent's) fits a lane.
 const _: () = assert!(3u32.pow(10) - 1 <= u16::MAX as u32);
 
