@@ -408,55 +408,35 @@ impl kernel::Visitor for StableOnWords<'_> {
     }
 }
 
-/// Whether the lines of a board run on the standard board's constants.
-struct ConstantLines<'a>(&'a Geometry);
+/// Whether the lines of a board run on the standard board's constants, and whether the
+/// evaluation on its words reads the patterns' indices that the search keeps.
+struct StandardOnly<'a>(&'a Geometry);
 
-impl kernel::Visitor for ConstantLines<'_> {
-    type Output = Option<bool>;
+impl kernel::Visitor for StandardOnly<'_> {
+    type Output = Option<(bool, bool)>;
     fn visit<L: Layout>(self, mg: L) -> Self::Output {
-        crate::analysis::words::Lines::new(&mg, self.0).map(|lines| lines.is_standard())
+        let lines = crate::analysis::words::Lines::new(&mg, self.0)?;
+        let words = crate::eval::words::WordEvaluator::new(&mg, self.0)?;
+        Some((lines.is_standard(), words.is_indexed()))
     }
 }
 
 /// The standard board's lines are recognised as such, so that the evaluation and the
-/// cut-offs run on constants there (and the tests on that board test that code); any other
-/// board, an 8×8 one with a blocked cell included, keeps the lines it computed.
+/// cut-offs run on constants there, and the search keeps its patterns' indices (so the tests
+/// on that board test that code); any other board, an 8×8 one with a blocked cell included,
+/// keeps the lines it computed and has no patterns.
 #[test]
-fn the_standard_board_alone_runs_on_constant_lines() {
-    let on = |geometry: &Geometry| kernel::dispatch(geometry, ConstantLines(geometry));
-    assert_eq!(on(&Geometry::STANDARD), Some(true));
+fn the_standard_board_alone_runs_on_constant_lines_and_keeps_the_patterns_indices() {
+    let on = |geometry: &Geometry| kernel::dispatch(geometry, StandardOnly(geometry));
+    assert_eq!(on(&Geometry::STANDARD), Some((true, true)));
     let blocked = Geometry::STANDARD
         .with_unplayable(Bitboard::from_square("b2".parse::<Square>().expect("b2")))
         .expect("a blocked cell");
-    assert_eq!(on(&blocked), Some(false));
-    assert_eq!(on(&Geometry::octagon()), Some(false));
+    assert_eq!(on(&blocked), Some((false, false)));
+    assert_eq!(on(&Geometry::octagon()), Some((false, false)));
     for (w, h) in [(4, 4), (6, 8), (8, 6), (10, 10), (16, 16)] {
-        assert_eq!(on(&Geometry::rectangle(w, h).expect("a board")), Some(false), "{w}×{h}");
+        assert_eq!(on(&Geometry::rectangle(w, h).expect("a board")), Some((false, false)), "{w}×{h}");
     }
-}
-
-/// Whether the evaluation on a board's words reads the patterns' indices kept by the search.
-struct Indexed<'a>(&'a Geometry);
-
-impl kernel::Visitor for Indexed<'_> {
-    type Output = Option<bool>;
-    fn visit<L: Layout>(self, mg: L) -> Self::Output {
-        crate::eval::words::WordEvaluator::new(&mg, self.0).map(|words| words.is_indexed())
-    }
-}
-
-/// The search keeps the patterns' indices on the standard board (so that the tests of the
-/// evaluation on that board test the indexed one too) and on no other, which has no patterns.
-#[test]
-fn the_standard_board_alone_keeps_the_patterns_indices() {
-    let on = |geometry: &Geometry| kernel::dispatch(geometry, Indexed(geometry));
-    assert_eq!(on(&Geometry::STANDARD), Some(true));
-    let blocked = Geometry::STANDARD
-        .with_unplayable(Bitboard::from_square("b2".parse::<Square>().expect("b2")))
-        .expect("a blocked cell");
-    assert_eq!(on(&blocked), Some(false));
-    assert_eq!(on(&Geometry::octagon()), Some(false));
-    assert_eq!(on(&Geometry::rectangle(10, 10).expect("a board")), Some(false));
 }
 
 /// The parity of `pos`'s empty cells on the solver's board (the quarters of odd count, and
@@ -494,7 +474,7 @@ proptest! {
     }
 
     /// The same on the standard board, whose lines run on constants
-    /// ([`the_standard_board_alone_runs_on_constant_lines`]).
+    /// ([`the_standard_board_alone_runs_on_constant_lines_and_keeps_the_patterns_indices`]).
     #[test]
     fn stable_discs_on_words_match_the_analysis_on_the_standard_board(seed in any::<u64>(), empties in 0u64..60) {
         let pos = random_position_on(Geometry::STANDARD, &mut Rng(seed), empties);
