@@ -3,7 +3,7 @@
 //!
 //! Read from the discs, an index costs two gathers of the cells and two ternary lookups, and
 //! most placements need a symmetry of the board first: about 1 100 instructions a position
-//! of the 1 500 its evaluation took (FFO #42, `valgrind --tool=cachegrind`). A move changes
+//! of the 1 524 its evaluation took (FFO #42, `valgrind --tool=callgrind`). A move changes
 //! only the cells it fills and flips, and each cell's share of every index is a constant
 //! (`3^k` if it is the instance's `k`-th cell): the child's indices are the parent's plus the
 //! shares of those cells, a few vector additions. Both sides' views are kept, as the side to
