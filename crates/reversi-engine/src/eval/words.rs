@@ -114,14 +114,23 @@ impl<M: Layout> WordEvaluator<M> {
     /// [is indexed](WordEvaluator::is_indexed).
     #[inline(always)]
     pub(crate) fn indexed_evaluate(&self, mg: &M, p: M::Word, o: M::Word, indices: &Indices) -> Centidiscs {
-        let filled = (p | o).count();
-        if let Some((patterns, Reading::Direct)) = &self.patterns
-            && let Some(band) = Patterns::band(self.cells - filled)
-        {
-            let counts = self.counts(mg, p, o);
-            return within_board(patterns.indexed_value(band, &counts, indices), self.cells);
+        match self.standard_band((p | o).count()) {
+            Some((patterns, band)) => {
+                within_board(patterns.indexed_value(band, &self.counts(mg, p, o), indices), self.cells)
+            }
+            None => self.evaluate(mg, p, o),
         }
-        self.evaluate(mg, p, o)
+    }
+
+    /// The patterns and their band of weights for a position with `filled` discs, if this is
+    /// the standard board, whose words they read directly, and the position has a band: the
+    /// positions that [`WordEvaluator::evaluate`] values by the patterns' bands alone.
+    #[inline(always)]
+    fn standard_band(&self, filled: u32) -> Option<(&Patterns, usize)> {
+        match &self.patterns {
+            Some((patterns, Reading::Direct)) => Some((patterns, Patterns::band(self.cells - filled)?)),
+            _ => None,
+        }
     }
 
     /// The value for the mover with discs `p` against `o`, as [`Evaluator::evaluate`] gives
@@ -129,9 +138,7 @@ impl<M: Layout> WordEvaluator<M> {
     #[inline(always)]
     pub(crate) fn evaluate(&self, mg: &M, p: M::Word, o: M::Word) -> Centidiscs {
         let filled = (p | o).count();
-        if let Some((patterns, Reading::Direct)) = &self.patterns
-            && let Some(band) = Patterns::band(self.cells - filled)
-        {
+        if let Some((patterns, band)) = self.standard_band(filled) {
             // The standard board's value needs no edge windows ([`Patterns::value`]).
             let counts = self.counts(mg, p, o);
             return within_board(patterns.value(band, &counts, low_64(p), low_64(o)), self.cells);
