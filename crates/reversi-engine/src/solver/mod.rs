@@ -4,7 +4,9 @@
 //!
 //! [`Solver::solve`] gives the value, a best move and the principal variation;
 //! [`SolveOptions`] asks for win/draw/loss only and sets limits (nodes, time, a stop flag),
-//! past which the solver answers [`SolveError::Interrupted`] rather than a guess.
+//! past which the solver answers [`SolveError::Interrupted`] rather than a guess, and a
+//! [`Progress`] that another thread reads while the solve runs: the nodes so far and the best
+//! move and value found so far ([`BestSoFar`]), with how sure they are ([`Certainty`]).
 //! [`Solver::search`] is the entry point for engines: a window, limits, and a bound.
 //!
 //! The solver keeps a transposition table of the size it was built with, reused across
@@ -34,6 +36,7 @@
 
 mod board;
 mod features;
+mod progress;
 mod root;
 mod search;
 mod split;
@@ -52,6 +55,8 @@ use crate::search::Searcher;
 use board::Board;
 use search::{Control, INFINITY, Selection, Worker};
 use table::{Selectivity, Table};
+
+pub use progress::{BestSoFar, Certainty, Progress};
 
 /// What a solve computes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -179,31 +184,12 @@ impl Limits {
         self
     }
 
-    /// Report the nodes searched so far into `progress` as the search goes.
+    /// Report into `progress` as the search goes: the nodes searched so far and, for a solve,
+    /// the best move and value found so far ([`Progress::best_so_far`]).
     #[must_use]
     pub fn progress(mut self, progress: Arc<Progress>) -> Limits {
         self.progress = Some(progress);
         self
-    }
-}
-
-/// A running search's progress, readable from another thread.
-#[derive(Debug, Default)]
-pub struct Progress {
-    nodes: AtomicU64,
-}
-
-impl Progress {
-    /// A new record, at zero.
-    #[must_use]
-    pub fn new() -> Arc<Progress> {
-        Arc::new(Progress::default())
-    }
-
-    /// The nodes searched so far (updated every few thousand nodes).
-    #[must_use]
-    pub fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
     }
 }
 
@@ -502,15 +488,22 @@ impl Solver {
         scoring: Scoring,
         options: &SolveOptions,
     ) -> Result<Solution, SolveError> {
+        let progress = options.limits.progress.as_deref();
+        if let Some(progress) = progress {
+            progress.restart();
+        }
         let guess = match options.mode {
             Mode::Exact => guess(position, scoring),
             Mode::WinDrawLoss => None,
         };
-        let task = Task::Solve(options.mode, guess.map(|(value, _)| value));
+        if let (Some(progress), Some(guess)) = (progress, &guess) {
+            progress.publish(BestSoFar::new(Some(guess.best), guess.value, Bound::Exact, Certainty::Guess));
+        }
+        let task = Task::Solve(options.mode, guess.as_ref().map(|g| g.value));
         let job = Job { solver: self, position, scoring, limits: &options.limits, task };
         match run_job(job)? {
             Answer::Solved(mut solution) => {
-                solution.nodes += guess.map_or(0, |(_, nodes)| nodes);
+                solution.nodes += guess.map_or(0, |g| g.nodes);
                 Ok(solution)
             }
             Answer::Bounded(_) => unreachable!("a solve answers with a solution"),
@@ -530,6 +523,9 @@ impl Solver {
         window: Window,
         limits: &Limits,
     ) -> Result<Bounded, SolveError> {
+        if let Some(progress) = limits.progress.as_deref() {
+            progress.restart();
+        }
         let job = Job { solver: self, position, scoring, limits, task: Task::Search(window) };
         match run_job(job)? {
             Answer::Bounded(bounded) => Ok(bounded),
@@ -571,17 +567,26 @@ const ASPIRATION_WIDTH: i32 = 3;
 /// #47 65.4 M → 64.0 M; #48 2 130 M → 2 096 M.
 const WIDEN: i32 = 3;
 
-/// A guess of the exact value of `position` and the nodes it took: a shallow search with the
-/// evaluation, for positions big enough that a narrow first window pays for it (a few
-/// thousand nodes, which the limits do not watch).
-fn guess(position: &Position, scoring: Scoring) -> Option<(i32, u64)> {
+/// A shallow search's estimate of a solve's value ([`guess`]).
+struct Guess {
+    value: i32,
+    /// The shallow search's best move.
+    best: Move,
+    nodes: u64,
+}
+
+/// A guess of the exact value of `position`: a shallow search with the evaluation, for
+/// positions big enough that a narrow first window pays for it (a few thousand nodes, which
+/// the limits do not watch).
+fn guess(position: &Position, scoring: Scoring) -> Option<Guess> {
     let empties = position.empty_cells().len();
     if empties < ASPIRATION_FROM {
         return None;
     }
     let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_scoring(scoring);
     let result = searcher.search(position, crate::search::Limits::depth(GUESS_DEPTH))?;
-    Some(((result.value().centidiscs() as f64 / 100.0).round() as i32, result.nodes()))
+    let value = (result.value().centidiscs() as f64 / 100.0).round() as i32;
+    Some(Guess { value, best: result.best(), nodes: result.nodes() })
 }
 
 fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
@@ -653,7 +658,7 @@ impl Visitor for Job<'_> {
         };
         let total = nodes.load(Ordering::Relaxed);
         if let Some(progress) = control.progress {
-            progress.nodes.store(total, Ordering::Relaxed);
+            progress.record_nodes(total);
         }
         match answer {
             Some(answer) => Ok(answer.with_nodes(total)),
@@ -727,18 +732,7 @@ impl<M: Layout> Run<'_, M> {
         match task {
             Task::Search(window) => {
                 let found = self.root(p, o, window.alpha, window.beta, Selectivity::EXACT)?;
-                let bound = if found.value <= window.alpha {
-                    Bound::Upper
-                } else if found.value >= window.beta {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                let best_move = match found.best {
-                    Some(i) if bound != Bound::Upper => Some(Move::Place(self.board.square(i))),
-                    _ if self.must_pass(p, o) => Some(Move::Pass),
-                    _ => None,
-                };
+                let (bound, best_move) = self.read(&found, window.alpha, window.beta, p, o);
                 Some(Answer::Bounded(Bounded { value: found.value, bound, best_move, nodes: 0 }))
             }
             Task::Solve(mode, guess) => self.solve(mode, guess, p, o).map(Answer::Solved),
@@ -747,6 +741,43 @@ impl<M: Layout> Run<'_, M> {
 
     fn must_pass(&self, p: M::Word, o: M::Word) -> bool {
         self.board.mg.legal(p, o).is_zero() && !self.board.mg.legal(o, p).is_zero()
+    }
+
+    /// What a root search of the mover with discs `p` against `o` in `(alpha, beta)` that
+    /// `found` a value proves, and the move that reached it (none if every move fell below).
+    fn read(&self, found: &root::Found, alpha: i32, beta: i32, p: M::Word, o: M::Word) -> (Bound, Option<Move>) {
+        let bound = if found.value <= alpha {
+            Bound::Upper
+        } else if found.value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let best_move = match found.best {
+            Some(i) if bound != Bound::Upper => Some(Move::Place(self.board.square(i))),
+            _ if self.must_pass(p, o) => Some(Move::Pass),
+            _ => None,
+        };
+        (bound, best_move)
+    }
+
+    /// [`Run::root`] for a solve's answer (not for its principal variation's steps, which
+    /// search the positions after it): what it found goes to the caller's [`Progress`].
+    fn root_reported(
+        &self,
+        p: M::Word,
+        o: M::Word,
+        alpha: i32,
+        beta: i32,
+        selectivity: Selectivity,
+    ) -> Option<root::Found> {
+        let found = self.root(p, o, alpha, beta, selectivity)?;
+        if let Some(progress) = self.control.progress {
+            let (bound, best_move) = self.read(&found, alpha, beta, p, o);
+            let certainty = if selectivity > Selectivity::EXACT { Certainty::Selective } else { Certainty::Exact };
+            progress.publish(BestSoFar::new(best_move, found.value, bound, certainty));
+        }
+        Some(found)
     }
 
     /// [`root::root`] of the given selectivity on the calling thread and its helpers; `None`
@@ -797,7 +828,7 @@ impl<M: Layout> Run<'_, M> {
         let (mut alpha, mut beta, mut width) = (guess - ASPIRATION_WIDTH, guess + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
         let mut fell = None;
         loop {
-            let found = self.root(p, o, alpha, beta, selectivity)?;
+            let found = self.root_reported(p, o, alpha, beta, selectivity)?;
             let low = if found.value <= alpha {
                 true
             } else if found.value >= beta {
@@ -852,7 +883,7 @@ impl<M: Layout> Run<'_, M> {
             }
             None => {
                 let (alpha, beta) = Run::<M>::window(mode, None);
-                self.root(p, o, alpha, beta, Selectivity::EXACT)?
+                self.root_reported(p, o, alpha, beta, Selectivity::EXACT)?
             }
         };
         let value = match mode {

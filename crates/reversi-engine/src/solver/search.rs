@@ -349,7 +349,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     pub(super) fn flush(&mut self) {
         let total = self.control.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         if let Some(progress) = self.control.progress {
-            progress.nodes.store(total + self.nodes - self.flushed, Ordering::Relaxed);
+            progress.record_nodes(total + self.nodes - self.flushed);
         }
         self.flushed = self.nodes;
     }

@@ -373,6 +373,57 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
     Ok(())
 }
 
+/// The progress's best so far after a solve of `pos` with `options` (a fresh progress, one
+/// thread), and the solve's answer.
+fn solved_with_progress(pos: &Position, options: SolveOptions) -> (Option<BestSoFar>, Result<Solution, SolveError>) {
+    let progress = Progress::new();
+    let limits = options.limits.clone().progress(Arc::clone(&progress));
+    let answer = Solver::with_hash_mb(16).solve_with(pos, Scoring::Wof, &options.limits(limits));
+    (progress.best_so_far(), answer)
+}
+
+/// FFO #40 (20 empties: a guess, then exact searches) and #41 (22 empties: selective searches
+/// between them): once solved, the progress holds the solution's move and value, proven.
+#[test]
+fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
+    for position in [
+        "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X",
+        "-OOOOO--/--OOOOX-/-OOOOOO-/XXXXXOO-/-XXOOX--/OOXOXX--/--OXXO--/-OOO--O- X",
+    ] {
+        let (best, solution) = solved_with_progress(&position.parse()?, SolveOptions::new());
+        let solution = solution?;
+        let expected = BestSoFar::new(Some(solution.best_move()), solution.value(), Bound::Exact, Certainty::Exact);
+        assert_eq!(best, Some(expected), "{position}");
+    }
+    Ok(())
+}
+
+/// A solve stopped before its first search below the guess ends leaves the guess: an
+/// estimate with its move.
+#[test]
+fn progress_holds_the_guess_of_an_interrupted_solve() -> Result<(), Box<dyn std::error::Error>> {
+    let ffo_40 = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X";
+    let (best, answer) = solved_with_progress(&ffo_40.parse()?, SolveOptions::new().limits(Limits::none().nodes(1000)));
+    assert!(matches!(answer, Err(SolveError::Interrupted { .. })));
+    let best = best.ok_or("the guess was not reported")?;
+    assert_eq!((best.certainty(), best.bound()), (Certainty::Guess, Bound::Exact));
+    assert!(matches!(best.best_move(), Some(Move::Place(_))));
+    Ok(())
+}
+
+/// In win/draw/loss mode the last search's bound gives the outcome.
+#[test]
+fn progress_of_a_win_draw_loss_solve_bounds_the_outcome() -> Result<(), Box<dyn std::error::Error>> {
+    let ffo_40 = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X";
+    let (best, solution) = solved_with_progress(&ffo_40.parse()?, SolveOptions::new().mode(Mode::WinDrawLoss));
+    let (best, solution) = (best.ok_or("nothing reported")?, solution?);
+    assert_eq!(solution.outcome(), Outcome::Win);
+    assert_eq!(best.certainty(), Certainty::Exact);
+    assert!(best.value() >= 1 && best.bound() != Bound::Upper, "{best}");
+    assert_eq!(best.best_move(), Some(solution.best_move()));
+    Ok(())
+}
+
 #[test]
 fn an_empty_window_is_an_error() {
     assert_eq!(Window::new(3, 3), Err(SolveError::EmptyWindow { alpha: 3, beta: 3 }));
