@@ -340,10 +340,13 @@ fn a_pass_is_the_best_move_when_the_mover_has_none() -> Result<(), Box<dyn std::
     Ok(())
 }
 
+/// FFO #40 (20 empties, Black to move): a2 wins by 38.
+const FFO_40: &str = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X";
+
 #[test]
 fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> {
-    // FFO #40, far too big for a thousand nodes.
-    let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X".parse()?;
+    // Far too big for a thousand nodes.
+    let pos: Position = FFO_40.parse()?;
     let solver = Solver::with_hash_mb(1);
     let limited = SolveOptions::new().limits(Limits::none().nodes(1000));
     let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) =
@@ -386,10 +389,7 @@ fn solved_with_progress(pos: &Position, options: SolveOptions) -> (Option<BestSo
 /// between them): once solved, the progress holds the solution's move and value, proven.
 #[test]
 fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
-    for position in [
-        "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X",
-        "-OOOOO--/--OOOOX-/-OOOOOO-/XXXXXOO-/-XXOOX--/OOXOXX--/--OXXO--/-OOO--O- X",
-    ] {
+    for position in [FFO_40, "-OOOOO--/--OOOOX-/-OOOOOO-/XXXXXOO-/-XXOOX--/OOXOXX--/--OXXO--/-OOO--O- X"] {
         let (best, solution) = solved_with_progress(&position.parse()?, SolveOptions::new());
         let solution = solution?;
         let expected = BestSoFar::new(Some(solution.best_move()), solution.value(), Bound::Exact, Certainty::Exact);
@@ -402,8 +402,7 @@ fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
 /// estimate with its move.
 #[test]
 fn progress_holds_the_guess_of_an_interrupted_solve() -> Result<(), Box<dyn std::error::Error>> {
-    let ffo_40 = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X";
-    let (best, answer) = solved_with_progress(&ffo_40.parse()?, SolveOptions::new().limits(Limits::none().nodes(1000)));
+    let (best, answer) = solved_with_progress(&FFO_40.parse()?, SolveOptions::new().limits(Limits::none().nodes(1000)));
     assert!(matches!(answer, Err(SolveError::Interrupted { .. })));
     let best = best.ok_or("the guess was not reported")?;
     assert_eq!((best.certainty(), best.bound()), (Certainty::Guess, Bound::Exact));
@@ -414,8 +413,7 @@ fn progress_holds_the_guess_of_an_interrupted_solve() -> Result<(), Box<dyn std:
 /// In win/draw/loss mode the last search's bound gives the outcome.
 #[test]
 fn progress_of_a_win_draw_loss_solve_bounds_the_outcome() -> Result<(), Box<dyn std::error::Error>> {
-    let ffo_40 = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X";
-    let (best, solution) = solved_with_progress(&ffo_40.parse()?, SolveOptions::new().mode(Mode::WinDrawLoss));
+    let (best, solution) = solved_with_progress(&FFO_40.parse()?, SolveOptions::new().mode(Mode::WinDrawLoss));
     let (best, solution) = (best.ok_or("nothing reported")?, solution?);
     assert_eq!(solution.outcome(), Outcome::Win);
     assert_eq!(best.certainty(), Certainty::Exact);
