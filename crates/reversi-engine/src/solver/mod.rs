@@ -307,6 +307,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the value a fail-soft search of window `(alpha, beta)` returned says.
+    fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value <= alpha {
+            Bound::Upper
+        } else if value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 /// The answer of [`Solver::search`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounded {
@@ -746,13 +759,7 @@ impl<M: Layout> Run<'_, M> {
     /// What a root search of the mover with discs `p` against `o` in `(alpha, beta)` that
     /// `found` a value proves, and the move that reached it (none if every move fell below).
     fn read(&self, found: &root::Found, alpha: i32, beta: i32, p: M::Word, o: M::Word) -> (Bound, Option<Move>) {
-        let bound = if found.value <= alpha {
-            Bound::Upper
-        } else if found.value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(found.value, alpha, beta);
         let best_move = match found.best {
             Some(i) if bound != Bound::Upper => Some(Move::Place(self.board.square(i))),
             _ if self.must_pass(p, o) => Some(Move::Pass),
@@ -829,12 +836,10 @@ impl<M: Layout> Run<'_, M> {
         let mut fell = None;
         loop {
             let found = self.root_reported(p, o, alpha, beta, selectivity)?;
-            let low = if found.value <= alpha {
-                true
-            } else if found.value >= beta {
-                false
-            } else {
-                return Some(found);
+            let low = match Bound::of(found.value, alpha, beta) {
+                Bound::Upper => true,
+                Bound::Lower => false,
+                Bound::Exact => return Some(found),
             };
             if fell.is_some_and(|was_low| was_low != low) {
                 debug_assert!(selectivity > Selectivity::EXACT, "an exact search turned back");
