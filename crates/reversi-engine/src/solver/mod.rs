@@ -649,6 +649,8 @@ impl Visitor for Job<'_> {
             split: self.solver.split,
             selection: self.solver.selection,
         };
+        // This call's entries come first in the table; an earlier call's make room first.
+        self.solver.table.next_generation();
         let run = Run {
             board: &board,
             table: &self.solver.table,
