@@ -282,7 +282,7 @@ mod tests {
         assert_eq!(table.probe(7, Array::Main, Selectivity(1)), Some(Bounds { lower: -4, upper: 64, best: 5 }));
     }
 
-    /// Two keys of one main bucket, and a third that the bucket cannot hold beside them.
+    /// Three keys of one main bucket, which holds two entries.
     fn three_keys_of_one_bucket(table: &Table) -> [u64; 3] {
         let first = 1u64 << 40;
         let mut keys =
@@ -310,9 +310,10 @@ mod tests {
         let bounds = Bounds { lower: 0, upper: 0, best: 1 };
         table.store(a, Array::Main, 20, bounds, Selectivity::EXACT);
         table.next_generation();
+        // A free entry goes first: the earlier generation's stays readable.
         table.store(b, Array::Main, 14, bounds, Selectivity::EXACT);
-        // The earlier solve's entry goes, although it has more empties; it was still readable.
         assert_eq!(table.probe(a, Array::Main, Selectivity::EXACT), Some(bounds));
+        // Then the earlier generation's goes, although it has more empties than the others.
         table.store(c, Array::Main, 12, bounds, Selectivity::EXACT);
         assert_eq!(table.probe(a, Array::Main, Selectivity::EXACT), None);
         assert_eq!(table.probe(b, Array::Main, Selectivity::EXACT), Some(bounds));
