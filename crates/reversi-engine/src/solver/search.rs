@@ -196,8 +196,9 @@ pub(super) const MARGINS_AT: u32 = 22;
 
 impl Selection {
     /// The selectivity of pass `pass` (0 first): the first is the most selective, the last
-    /// is one above [`Selectivity::EXACT`]. Each pass's bounds serve the passes after it only
-    /// for their moves.
+    /// is one above [`Selectivity::EXACT`]. Each pass's selective bounds serve the passes
+    /// after it only for their moves; those of its nodes that made no guess below them
+    /// ([`Worker::guesses`]) are stored as exact and serve every search.
     pub(super) fn level(pass: usize) -> Selectivity {
         Selectivity((PASSES - pass) as u8)
     }
@@ -304,6 +305,10 @@ pub(super) struct Worker<'a, M: Layout, V: Features> {
     /// Its search's selectivity: above [`Selectivity::EXACT`], it trusts the table's entries
     /// up to its level and makes probable cut-offs.
     pub selectivity: Selectivity,
+    /// How many times its search has relied on a selective fact: a probable cut-off, or a
+    /// selective entry's bounds. A node of a selective search during which it did not grow
+    /// searched exactly, and stores its bounds as exact ones.
+    pub guesses: u64,
     /// The CPU features its search is compiled for, present on this CPU.
     pub features: V,
 }
@@ -336,6 +341,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             stopped: false,
             cancel: None,
             selectivity,
+            guesses: 0,
             features,
         }
     }
@@ -449,14 +455,14 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     /// Enhanced transposition cut-off: the value of a child in `list` that the table already
     /// proves at least `beta` for the mover, with the child's move.
     #[inline(always)]
-    fn transposition_cut(&self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32)> {
+    fn transposition_cut(&self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32, Selectivity)> {
         // A loop, not `find_map`: the iterator's function would not be inlined into the
         // search's entry points, and so would run without their CPU features.
         for c in list {
-            if let Some(b) = self.table.probe(c.hash, self.board.array(n - 1), self.selectivity)
+            if let Some((b, level)) = self.table.probe_level(c.hash, self.board.array(n - 1), self.selectivity)
                 && -b.upper >= beta
             {
-                return Some((-b.upper, c.index));
+                return Some((-b.upper, c.index, level));
             }
         }
         None
@@ -636,6 +642,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         if self.stopped {
             return 0;
         }
+        let guesses = self.guesses;
         if n >= CANCEL_CHECK && self.cancel.is_some_and(Cancel::is_set) {
             self.stopped = true;
             return 0;
@@ -649,6 +656,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         }
         let selective = self.selectivity > Selectivity::EXACT && n >= self.control.selection.probcut_from;
         if selective && let Some(bound) = self.probable_cut(p, o, alpha, beta, n) {
+            self.guesses += 1;
             return bound;
         }
         let mg = &self.board.mg;
@@ -664,7 +672,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
         if self.stopped {
             return 0;
         }
-        let level = if selective { self.selectivity } else { Selectivity::EXACT };
+        // A subtree searched without a guess is known exactly, whatever the search's level.
+        let level = if selective && self.guesses != guesses { self.selectivity } else { Selectivity::EXACT };
         self.table.store(key, self.board.array(n), n, Bounds::of(best, best_move, alpha, beta), level);
         best
     }
@@ -705,10 +714,14 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     /// What the table knows of the position of `key` (with `n` empty cells) searched with
     /// `(alpha, beta)`.
     #[inline(always)]
-    pub(super) fn probe(&self, key: u64, n: u32, alpha: i32, beta: i32) -> Probe {
-        let Some(b) = self.table.probe(key, self.board.array(n), self.selectivity) else {
+    pub(super) fn probe(&mut self, key: u64, n: u32, alpha: i32, beta: i32) -> Probe {
+        let Some((b, level)) = self.table.probe_level(key, self.board.array(n), self.selectivity) else {
             return Probe::Search { alpha, beta, hint: NO_MOVE };
         };
+        // Selective bounds count only where they tell the search something.
+        if level > Selectivity::EXACT && (b.lower > alpha || b.upper < beta) {
+            self.guesses += 1;
+        }
         if b.lower >= beta || b.lower == b.upper {
             Probe::Cut(b.lower)
         } else if b.upper <= alpha {
@@ -740,8 +753,11 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             Some(list) => {
                 self.order(p, o, alpha, beta, hint, n, list);
                 if n >= ETC
-                    && let Some((value, x)) = self.transposition_cut(list, n, beta)
+                    && let Some((value, x, level)) = self.transposition_cut(list, n, beta)
                 {
+                    if level > Selectivity::EXACT {
+                        self.guesses += 1;
+                    }
                     return (value, x as u16);
                 }
                 self.sorted_node(p, o, alpha, beta, list, n)

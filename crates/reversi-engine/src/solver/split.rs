@@ -65,6 +65,8 @@ pub(super) fn parallel<M: Layout, V: Features>(
     // (best value, its move, the window's lower end)
     let shared = Mutex::new((best.0, best.1, alpha));
     let next = AtomicUsize::new(0);
+    // Whether a thread's search relied on a guess ([`Worker::guesses`]).
+    let guessed = AtomicBool::new(false);
     let work = |w: &mut Worker<'_, M, V>| {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -86,13 +88,16 @@ pub(super) fn parallel<M: Layout, V: Features>(
             }
         }
     };
-    let (work, cancel_ref) = (&work, &cancel);
+    let (work, cancel_ref, guessed_ref) = (&work, &cancel, &guessed);
     std::thread::scope(|scope| {
         for _ in 0..helpers {
             let spawned = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
                 let mut helper = Worker::new(board, table, control, selectivity, features).under(Some(cancel_ref));
                 work(&mut helper);
                 helper.flush();
+                if helper.guesses > 0 {
+                    guessed_ref.store(true, Ordering::Relaxed);
+                }
                 control.release();
             });
             if spawned.is_err() {
@@ -103,10 +108,16 @@ pub(super) fn parallel<M: Layout, V: Features>(
         let mut mine = Worker::new(board, table, control, selectivity, features).under(Some(cancel_ref));
         work(&mut mine);
         mine.flush();
+        if mine.guesses > 0 {
+            guessed.store(true, Ordering::Relaxed);
+        }
         // Lend this thread's place while the helpers finish; take it back after.
         control.release();
     });
     control.retake();
+    if guessed.load(Ordering::Relaxed) {
+        owner.guesses += 1;
+    }
     if control.is_aborted() || owner.cancel.is_some_and(Cancel::is_set) {
         owner.stopped = true;
     }

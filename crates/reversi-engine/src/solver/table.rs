@@ -199,9 +199,16 @@ impl Table {
     /// an entry more selective than that, only its move.
     #[inline]
     pub(super) fn probe(&self, key: u64, array: Array, trust: Selectivity) -> Option<Bounds> {
+        self.probe_level(key, array, trust).map(|(bounds, _)| bounds)
+    }
+
+    /// [`Table::probe`], with the selectivity of the search that found the bounds
+    /// ([`Selectivity::EXACT`] where they are unknown).
+    #[inline]
+    pub(super) fn probe_level(&self, key: u64, array: Array, trust: Selectivity) -> Option<(Bounds, Selectivity)> {
         let data = self.bucket(key, array).iter().find_map(|e| e.load(key))?;
         let (bounds, _, level) = Bounds::unpack(data);
-        Some(if level > trust { Bounds::unknown(bounds.best) } else { bounds })
+        Some(if level > trust { (Bounds::unknown(bounds.best), Selectivity::EXACT) } else { (bounds, level) })
     }
 
     /// Stores `bounds` for `key` in `array`, found by a search of `empties` empty cells and
