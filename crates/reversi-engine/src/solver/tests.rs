@@ -95,19 +95,9 @@ fn random_position_on(geometry: Geometry, rng: &mut Rng, max_empty: u64) -> Posi
     let side = if rng.below(2) == 0 { Color::Black } else { Color::White };
     let target = rng.below(max_empty + 1) as u32;
     if rng.below(3) == 0
-        && let Ok(mut pos) = Position::start(geometry)
+        && let Ok(pos) = Position::start(geometry)
     {
-        while pos.empty_cells().len() > target {
-            let moves: Vec<Square> = pos.legal_moves().iter().collect();
-            if moves.is_empty() {
-                if pos.pass().is_err() {
-                    break;
-                }
-                continue;
-            }
-            pos.play(moves[rng.below(moves.len() as u64) as usize]).expect("a legal move");
-        }
-        return pos;
+        return played_down(pos, rng, target);
     }
     let cells: Vec<Square> = geometry.playable().iter().collect();
     let empty_odds = (target as u64).max(1);
@@ -124,6 +114,22 @@ fn random_position_on(geometry: Geometry, rng: &mut Rng, max_empty: u64) -> Posi
         }
     }
     Position::from_parts(geometry, black, white, side).expect("discs on playable cells")
+}
+
+/// `pos` after random moves down to `empties` empty cells (or to the game's end, if it comes
+/// first).
+fn played_down(mut pos: Position, rng: &mut Rng, empties: u32) -> Position {
+    while pos.empty_cells().len() > empties {
+        let moves: Vec<Square> = pos.legal_moves().iter().collect();
+        if moves.is_empty() {
+            if pos.pass().is_err() {
+                break;
+            }
+            continue;
+        }
+        pos.play(moves[rng.below(moves.len() as u64) as usize]).expect("a legal move");
+    }
+    pos
 }
 
 /// Plays `pv` from `pos` and returns the final position, checking that every move is legal
@@ -250,23 +256,6 @@ proptest! {
     }
 }
 
-/// A position of the standard board `empties` empty cells from the end (or the game's end,
-/// if it comes first) after random moves from the start.
-fn played_to(rng: &mut Rng, empties: u32) -> Position {
-    let mut pos = Position::start(Geometry::STANDARD).expect("the standard board");
-    while pos.empty_cells().len() > empties {
-        let moves: Vec<Square> = pos.legal_moves().iter().collect();
-        if moves.is_empty() {
-            if pos.pass().is_err() {
-                break;
-            }
-            continue;
-        }
-        pos.play(moves[rng.below(moves.len() as u64) as usize]).expect("a legal move");
-    }
-    pos
-}
-
 /// A selective search in which no probable cut-off fires has searched exactly, and its
 /// entries say so: the searches after it find exact bounds in the table and stop at once,
 /// so the solve costs about what its exact search alone costs, not two or three times that
@@ -278,7 +267,7 @@ fn a_selective_search_without_a_guess_leaves_exact_bounds() {
     let exact_only = search::Selection { from: u32::MAX, ..never };
     let mut rng = Rng(7);
     for _ in 0..6 {
-        let pos = played_to(&mut rng, 14);
+        let pos = played_down(Position::start(Geometry::STANDARD).expect("the standard board"), &mut rng, 14);
         if pos.is_game_over() {
             continue;
         }
