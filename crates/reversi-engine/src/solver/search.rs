@@ -453,16 +453,20 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     }
 
     /// Enhanced transposition cut-off: the value of a child in `list` that the table already
-    /// proves at least `beta` for the mover, with the child's move.
+    /// proves at least `beta` for the mover, with the child's move. A selective entry's proof
+    /// counts as a guess ([`Worker::guesses`]).
     #[inline(always)]
-    fn transposition_cut(&self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32, Selectivity)> {
+    fn transposition_cut(&mut self, list: &[Candidate<M::Word>], n: u32, beta: i32) -> Option<(i32, u32)> {
         // A loop, not `find_map`: the iterator's function would not be inlined into the
         // search's entry points, and so would run without their CPU features.
         for c in list {
             if let Some((b, level)) = self.table.probe_level(c.hash, self.board.array(n - 1), self.selectivity)
                 && -b.upper >= beta
             {
-                return Some((-b.upper, c.index, level));
+                if level > Selectivity::EXACT {
+                    self.guesses += 1;
+                }
+                return Some((-b.upper, c.index));
             }
         }
         None
@@ -712,7 +716,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     }
 
     /// What the table knows of the position of `key` (with `n` empty cells) searched with
-    /// `(alpha, beta)`.
+    /// `(alpha, beta)`; selective bounds that cut or narrow the window count as a guess
+    /// ([`Worker::guesses`]).
     #[inline(always)]
     pub(super) fn probe(&mut self, key: u64, n: u32, alpha: i32, beta: i32) -> Probe {
         let Some((b, level)) = self.table.probe_level(key, self.board.array(n), self.selectivity) else {
@@ -753,11 +758,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             Some(list) => {
                 self.order(p, o, alpha, beta, hint, n, list);
                 if n >= ETC
-                    && let Some((value, x, level)) = self.transposition_cut(list, n, beta)
+                    && let Some((value, x)) = self.transposition_cut(list, n, beta)
                 {
-                    if level > Selectivity::EXACT {
-                        self.guesses += 1;
-                    }
                     return (value, x as u16);
                 }
                 self.sorted_node(p, o, alpha, beta, list, n)

@@ -87,17 +87,17 @@ pub(super) fn parallel<M: Layout, V: Features>(
                 }
             }
         }
+        if w.guesses > 0 {
+            guessed.store(true, Ordering::Relaxed);
+        }
     };
-    let (work, cancel_ref, guessed_ref) = (&work, &cancel, &guessed);
+    let (work, cancel_ref) = (&work, &cancel);
     std::thread::scope(|scope| {
         for _ in 0..helpers {
             let spawned = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
                 let mut helper = Worker::new(board, table, control, selectivity, features).under(Some(cancel_ref));
                 work(&mut helper);
                 helper.flush();
-                if helper.guesses > 0 {
-                    guessed_ref.store(true, Ordering::Relaxed);
-                }
                 control.release();
             });
             if spawned.is_err() {
@@ -108,9 +108,6 @@ pub(super) fn parallel<M: Layout, V: Features>(
         let mut mine = Worker::new(board, table, control, selectivity, features).under(Some(cancel_ref));
         work(&mut mine);
         mine.flush();
-        if mine.guesses > 0 {
-            guessed.store(true, Ordering::Relaxed);
-        }
         // Lend this thread's place while the helpers finish; take it back after.
         control.release();
     });
