@@ -24,7 +24,7 @@ use reversi_core::kernel::Layout;
 
 use crate::eval::indices::Indices;
 
-use super::search::{Passed, Worker};
+use super::search::Worker;
 
 /// From one list of the search's steps (each a [`Worker`] method, its receiver in brackets,
 /// and the body it runs): the [`Features`] trait with an entry point per step, the worker's
@@ -102,8 +102,8 @@ steps! {
         /// A node with [`DEEP`](super::search::DEEP) empty cells or more, and its key
         /// ([`Worker::deep_body`]).
         fn deep([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32, key: u64) => deep_body;
-        /// A node with a few empty cells ([`Worker::mid_body`]).
-        fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, passed: Passed)
+        /// A node with a few empty cells and the mover's moves ([`Worker::mid_body`]).
+        fn mid([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32, moves: M::Word)
             => mid_body;
         /// A node with the last few empty cells ([`Worker::shallow_body`]).
         fn shallow([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word, parity: u32, n: u32)
