@@ -562,10 +562,10 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
 
     /// Brings the move of `list[i..]` to search next, the lowest key, to `list[i]`.
     #[inline(always)]
-    fn select(list: &mut [Candidate<M::Word>], i: usize) {
+    fn select<T: SortKey>(list: &mut [T], i: usize) {
         let mut best = i;
         for j in i + 1..list.len() {
-            if list[j].key < list[best].key {
+            if list[j].sort_key() < list[best].sort_key() {
                 best = j;
             }
         }
@@ -992,16 +992,11 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             list[count] = MidMove { index: x, flips, replies, key };
             count += 1;
         }
+        let list = &mut list[..count];
         let mut best = -INFINITY;
         let mut alpha = alpha;
-        for i in 0..count {
-            let mut first = i;
-            for j in i + 1..count {
-                if list[j].key < list[first].key {
-                    first = j;
-                }
-            }
-            list.swap(i, first);
+        for i in 0..list.len() {
+            Self::select(list, i);
             let MidMove { index: x, flips, replies, .. } = list[i];
             let bit = M::Word::bit(x);
             let (cp, co, ce) = (o ^ flips, p | flips | bit, empty ^ bit);
@@ -1207,6 +1202,26 @@ struct MidMove<W> {
     flips: W,
     replies: W,
     key: i32,
+}
+
+/// A move with a sort key, lowest first, for [`Worker::select`]: a deep node's
+/// [`Candidate`] or a middle-tier node's [`MidMove`].
+trait SortKey {
+    fn sort_key(&self) -> i32;
+}
+
+impl<W> SortKey for Candidate<W> {
+    #[inline(always)]
+    fn sort_key(&self) -> i32 {
+        self.key
+    }
+}
+
+impl<W> SortKey for MidMove<W> {
+    #[inline(always)]
+    fn sort_key(&self) -> i32 {
+        self.key
+    }
 }
 
 /// The table's answer for a node: a value that settles it, or the window narrowed by its
