@@ -44,6 +44,7 @@ use clap::Parser;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use reversi_kit::core::{Position, Square};
+use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::search::{Limits, Searcher};
 use reversi_kit::engine::solver::{Solution, Solver};
 use reversi_kit::records::wthor::WthorFile;
@@ -75,8 +76,16 @@ struct Args {
     /// Label by a search whose leaves have this many empty cells (the evaluation's value
     /// there), not by exact solves: for positions too far from the end to solve by the
     /// thousand. Each position is searched to the depth that reaches the leaves (at least 1).
-    #[arg(long)]
+    #[arg(long, value_name = "N", conflicts_with = "estimate_depth")]
     estimate_to: Option<u32>,
+    /// Label by a search of this many plies (the evaluation's value at its leaves), not by
+    /// exact solves: the bands of the midgame, whose leaves then lie in the bands below.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20))]
+    estimate_depth: Option<u32>,
+    /// The patterns' weights file the searches evaluate with (default: the built-in one),
+    /// so that a band can be labelled from weights fitted a moment ago without a rebuild.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
 }
 
 /// Chains handed out at once: each thread takes every `threads`-th of a batch.
@@ -86,9 +95,14 @@ const LAST: u32 = 10;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    // Exact solves above 30 empties would not end in reasonable time; a chain plays at least
-    // three random moves, from at most 59 empties.
-    let most = if args.estimate_to.is_some() { 56 } else { 30 };
+    // Exact solves above 30 empties would not end in reasonable time. A chain plays at least
+    // three random moves, or from the start if the solve is that near it.
+    let estimate = match (args.estimate_to, args.estimate_depth) {
+        (Some(leaves), _) => Some(Depth::ToLeaves(leaves)),
+        (None, Some(plies)) => Some(Depth::Plies(plies)),
+        (None, None) => None,
+    };
+    let most = if estimate.is_some() { 60 } else { 30 };
     if !(LAST..=most).contains(&args.solve_from) || !(args.solve_from..=most).contains(&args.solve_to) {
         eprintln!("label_positions: the solves' empties must lie between {LAST} and {most}, --solve-from first");
         return ExitCode::from(2);
@@ -116,8 +130,21 @@ fn main() -> ExitCode {
         eprintln!("label_positions: no game in the files");
         return ExitCode::from(2);
     }
+    let weights = match &args.weights {
+        None => PatternWeights::built_in(),
+        Some(path) => match files::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| PatternWeights::from_bytes(&bytes).map_err(|e| e.to_string()))
+        {
+            Ok(weights) => weights,
+            Err(e) => {
+                eprintln!("label_positions: {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+    };
     let threads = args.threads.or_else(|| std::thread::available_parallelism().ok()).map_or(1, NonZeroUsize::get);
-    let mut labellers: Vec<Labeller> = (0..threads).map(|_| Labeller::new(args.estimate_to)).collect();
+    let mut labellers: Vec<Labeller> = (0..threads).map(|_| Labeller::new(estimate, &weights)).collect();
     let mut out = std::io::stdout().lock();
     let mut written = 0u64;
     let mut first = 0;
@@ -156,21 +183,44 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// How one thread labels positions: exactly, or by a search down to a count of empties.
+/// How deep an estimate's search goes.
+#[derive(Clone, Copy, Debug)]
+enum Depth {
+    /// Down to leaves of this many empty cells.
+    ToLeaves(u32),
+    /// This many plies.
+    Plies(u32),
+}
+
+impl Depth {
+    /// The plies that label a position with `empties` empty cells (at least 1).
+    fn plies(self, empties: u32) -> u32 {
+        match self {
+            Depth::ToLeaves(leaves) => empties.saturating_sub(leaves).max(1),
+            Depth::Plies(plies) => plies,
+        }
+    }
+}
+
+/// How one thread labels positions: exactly, or by a search.
 enum Labeller {
     Exact(Solver),
-    /// The search (boxed: it holds an exact solver of its own), and the empties its leaves
-    /// reach.
-    Estimate(Box<Searcher>, u32),
+    /// The search (boxed: it holds an exact solver of its own), and how deep it goes.
+    Estimate(Box<Searcher>, Depth),
 }
 
 impl Labeller {
-    fn new(estimate_to: Option<u32>) -> Labeller {
-        match estimate_to {
+    fn new(estimate: Option<Depth>, weights: &PatternWeights) -> Labeller {
+        match estimate {
             None => Labeller::Exact(Solver::with_hash_mb(8)),
-            Some(leaves) => Labeller::Estimate(
-                Box::new(Searcher::with_hash_mb(8).with_exact_empties(0).with_scoring(Scoring::Wof)),
-                leaves,
+            Some(depth) => Labeller::Estimate(
+                Box::new(
+                    Searcher::with_hash_mb(8)
+                        .with_exact_empties(0)
+                        .with_scoring(Scoring::Wof)
+                        .with_pattern_weights(weights.clone()),
+                ),
+                depth,
             ),
         }
     }
@@ -193,8 +243,8 @@ impl Labeller {
                 let solution = solver.solve(pos, Scoring::Wof).expect("a position in play solves");
                 (format!("{pos}\t{}\n", solution.value()), Some(solution))
             }
-            Labeller::Estimate(searcher, leaves) => {
-                let depth = pos.empty_cells().len().saturating_sub(*leaves).max(1);
+            Labeller::Estimate(searcher, depth) => {
+                let depth = depth.plies(pos.empty_cells().len());
                 let found = searcher.search(pos, Limits::depth(depth)).expect("a position in play");
                 let centi = found.value().centidiscs();
                 (format!("{pos}\t{:.2}\n", f64::from(centi) / 100.0), None)
@@ -210,7 +260,7 @@ fn run_chain(labeller: &mut Labeller, games: &[Vec<Move>], seed: u64, chain: u64
     let start = 22 + rng.next_u32() % 13;
     let target = solve.0 + rng.next_u32() % (solve.1 - solve.0 + 1);
     // At least three random moves before the solve (the default range never needs more).
-    let start = start.max(target + 3);
+    let start = start.max(target + 3).min(60);
     let mut pos = Position::default();
     for &mv in moves {
         if pos.empty_cells().len() <= start {
@@ -294,12 +344,15 @@ mod tests {
     #[test]
     fn an_estimated_chain_is_one_position_searched_down_to_its_leaves() {
         let games = random_games(4);
-        let (mut fresh, mut used) = (Labeller::new(Some(18)), Labeller::new(Some(18)));
+        let (mut fresh, mut used) = (
+            Labeller::new(Some(Depth::ToLeaves(18)), &PatternWeights::built_in()),
+            Labeller::new(Some(Depth::ToLeaves(18)), &PatternWeights::built_in()),
+        );
         let mut labelled = 0;
         for chain in 0..8 {
             let lines = run_chain(&mut used, &games, 3, chain, (21, 23));
             assert_eq!(lines, run_chain(&mut fresh, &games, 3, chain, (21, 23)), "chain {chain}");
-            fresh = Labeller::new(Some(18));
+            fresh = Labeller::new(Some(Depth::ToLeaves(18)), &PatternWeights::built_in());
             assert!(lines.lines().count() <= 1, "{lines}");
             for line in lines.lines() {
                 let (pos, value) = line.split_once('\t').expect("a tab");
@@ -320,11 +373,12 @@ mod tests {
     #[test]
     fn a_chain_is_the_same_after_other_chains_and_keeps_its_value_along_perfect_play() {
         let games = random_games(4);
-        let (mut fresh, mut used) = (Labeller::new(None), Labeller::new(None));
+        let (mut fresh, mut used) =
+            (Labeller::new(None, &PatternWeights::built_in()), Labeller::new(None, &PatternWeights::built_in()));
         for chain in 0..6 {
             let lines = run_chain(&mut used, &games, 7, chain, (14, 19));
             assert_eq!(lines, run_chain(&mut fresh, &games, 7, chain, (14, 19)), "chain {chain}");
-            fresh = Labeller::new(None);
+            fresh = Labeller::new(None, &PatternWeights::built_in());
             // Along the principal variation the value for the side to move changes its sign
             // with the side, never its size.
             let values: Vec<i32> =

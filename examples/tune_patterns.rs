@@ -31,7 +31,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use reversi_kit::core::Position;
-use reversi_kit::engine::eval::patterns::{self, BANDS, PER_BAND, Patterns};
+use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns};
 use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
 
 /// Fits the pattern weights on labelled positions.
@@ -70,8 +70,7 @@ struct Row {
 
 /// Lines in a block of the held-out split.
 const BLOCK: usize = 50;
-/// The bytes of a band's weights in the file (little-endian `i16`), and of the whole file.
-const BAND_BYTES: usize = PER_BAND * 2;
+/// The bytes of a whole weights file, every band of [`BANDS`].
 const FILE_BYTES: usize = BANDS.len() * BAND_BYTES;
 
 fn main() -> ExitCode {
@@ -118,14 +117,16 @@ fn main() -> ExitCode {
     }
     let kept = match &args.keep {
         Some(path) => match files::read(path) {
-            Ok(bytes) if bytes.len() == FILE_BYTES => Some(bytes),
+            // A weights file holds the first bands, one or more (`PatternWeights::from_bytes`).
+            Ok(bytes) if bytes.len().is_multiple_of(BAND_BYTES) && (BAND_BYTES..=FILE_BYTES).contains(&bytes.len()) => {
+                Some(bytes)
+            }
             Ok(bytes) => {
                 eprintln!(
-                    "tune_patterns: {}: {} bytes, not a weights file of {} bands ({} bytes)",
+                    "tune_patterns: {}: {} bytes, not a weights file of 1 to {} bands ({BAND_BYTES} bytes each)",
                     path.display(),
                     bytes.len(),
                     BANDS.len(),
-                    FILE_BYTES
                 );
                 return ExitCode::from(2);
             }
@@ -136,11 +137,23 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    if kept.is_none()
-        && let Some(band) = bands.iter().position(Vec::is_empty)
-    {
-        let (low, high) = BANDS[band];
-        eprintln!("tune_patterns: no labelled position of {low}-{high} empties: that band's weights would all be zero");
+    let kept_bands = kept.as_ref().map_or(0, |bytes| bytes.len() / BAND_BYTES);
+    // The file written holds the first bands that have labels or kept weights: a band with
+    // neither ends it, and a band with labels after it would be lost.
+    let written = (0..BANDS.len()).take_while(|&band| !bands[band].is_empty() || band < kept_bands).count();
+    if let Some(band) = (written..BANDS.len()).find(|&band| !bands[band].is_empty()) {
+        let (low, high) = BANDS[written];
+        let (later_low, later_high) = BANDS[band];
+        eprintln!(
+            "tune_patterns: no labelled position of {low}-{high} empties (nor kept weights), but some of {later_low}-{later_high}: the file holds bands from the first without a gap"
+        );
+        return ExitCode::from(2);
+    }
+    if written == 0 {
+        eprintln!(
+            "tune_patterns: no labelled position of the first band ({}-{} empties) and nothing kept",
+            BANDS[0].0, BANDS[0].1
+        );
         return ExitCode::from(2);
     }
     let fits: Vec<Vec<f64>> = std::thread::scope(|scope| {
@@ -162,7 +175,7 @@ fn main() -> ExitCode {
                     let (low, high) = BANDS[band];
                     // The kept file's own weights for the band, on the same held-out positions:
                     // how the new fit compares with the one it would replace.
-                    let kept_rms = kept.map_or(String::new(), |bytes| {
+                    let kept_rms = kept.filter(|_| band < kept_bands).map_or(String::new(), |bytes| {
                         let weights = band_weights(band_bytes(bytes, band));
                         format!(", the kept file's {:.2}", rms(&|r| predict(&weights, r)))
                     });
@@ -181,10 +194,10 @@ fn main() -> ExitCode {
         handles.into_iter().map(|h| h.join().expect("a fit does not panic")).collect()
     });
     let mut fits = fits.into_iter();
-    let mut bytes = Vec::with_capacity(FILE_BYTES);
-    for (band, rows) in bands.iter().enumerate() {
+    let mut bytes = Vec::with_capacity(written * BAND_BYTES);
+    for (band, rows) in bands.iter().enumerate().take(written) {
         if rows.is_empty() {
-            let kept = kept.as_ref().expect("without `--keep`, every band has positions");
+            let kept = kept.as_ref().expect("a band without positions is kept");
             bytes.extend_from_slice(band_bytes(kept, band));
             eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
             continue;

@@ -39,7 +39,7 @@ use crate::analysis::shift::{Line, backward, forward, neighbours};
 use crate::analysis::{Walls, stable_discs_with};
 use edges::EdgeWindows;
 pub use edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
-use patterns::Patterns;
+use patterns::PatternWeights;
 pub use weights::WEIGHTS;
 
 /// The number of counts among the features, before the patterns.
@@ -101,8 +101,8 @@ pub struct Evaluator {
     corners: Bitboard,
     edges: Bitboard,
     windows: EdgeWindows,
-    /// The patterns, on the standard 8×8 board only.
-    patterns: Option<Patterns>,
+    /// The patterns' weights, on the standard 8×8 board only.
+    patterns: Option<PatternWeights>,
 }
 
 /// Hundredths of a disc.
@@ -113,12 +113,20 @@ impl Evaluator {
     /// lines), edge cells (walled in three) are computed here once.
     #[must_use]
     pub fn new(geometry: &Geometry) -> Evaluator {
+        Evaluator::with_pattern_weights(geometry, PatternWeights::built_in())
+    }
+
+    /// The evaluation for positions on `geometry` with the patterns' `weights` on the standard
+    /// board (other boards do not use them): for fitting and comparing weights without
+    /// rebuilding the crate.
+    #[must_use]
+    pub fn with_pattern_weights(geometry: &Geometry, weights: PatternWeights) -> Evaluator {
         let walls = Walls::of(geometry);
         let corners = walls.corners();
         let rim = walls.walled_in(3);
         let windows = EdgeWindows::of(rim);
         let playable = geometry.playable().len();
-        let patterns = patterns::is_standard(geometry).then(Patterns::new);
+        let patterns = patterns::is_standard(geometry).then_some(weights);
         Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows, patterns }
     }
 
@@ -166,6 +174,12 @@ impl Evaluator {
         core::array::from_fn(|i| if i < COUNTS { counts[i] } else { patterns[i - COUNTS] })
     }
 
+    /// The number of playable cells of the board: a hundred times it bounds every value.
+    #[must_use]
+    pub const fn playable_cells(&self) -> u32 {
+        self.playable
+    }
+
     /// The cells walled in all four lines, where a disc can never flip: the board's corners,
     /// whatever makes them so.
     #[must_use]
@@ -210,18 +224,18 @@ impl Evaluator {
 /// The evaluation of a position with `features` in `phase`: their weighted sum, or on the
 /// standard board (`patterns`) with a band for its `empties`, the band's value of the counts
 /// and of the patterns on the mover's and the opponent's `discs` (the edge windows' features
-/// weighed with the edge shape, [`Patterns::value`]); clamped inside the board's `playable`
+/// weighed with the edge shape, [`PatternWeights`]); clamped inside the board's `playable`
 /// cells.
 #[inline(always)]
 fn weigh(
     features: &[i32; FEATURES],
     phase: usize,
-    patterns: Option<&Patterns>,
+    patterns: Option<&PatternWeights>,
     empties: u32,
     discs: impl FnOnce() -> (u64, u64),
     playable: u32,
 ) -> Centidiscs {
-    let sum = match patterns.zip(Patterns::band(empties)) {
+    let sum = match patterns.and_then(|weights| Some((weights, weights.band(empties)?))) {
         Some((patterns, band)) => {
             let (p, o) = discs();
             let counts = features.first_chunk().expect("the counts lead the features");

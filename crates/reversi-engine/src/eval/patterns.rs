@@ -30,7 +30,8 @@
 //! assert_eq!(Patterns::new().indices(mine, theirs).count(), patterns::INSTANCES);
 //! ```
 
-use std::sync::LazyLock;
+use std::fmt;
+use std::sync::{Arc, LazyLock};
 
 #[cfg(test)]
 use reversi_core::Square;
@@ -59,11 +60,28 @@ pub const SHAPES: [Shape; 11] = [
 ];
 
 /// The bands of empty cells, each with its own weights: the fewest and the most empties it
-/// serves. A position with more empties than the last band's does not use the patterns. The
-/// exact labels stop at 19 empties: the last band's weights used for every position above 16
-/// empties cost the solver nodes (an early fit, FFO #45-#49, one thread: 1 005 M against
-/// 945 M when they stop at 20); bands fitted on estimated labels above 20 saved them.
-pub const BANDS: [(u32, u32); 7] = [(0, 11), (12, 13), (14, 16), (17, 20), (21, 24), (25, 28), (29, 32)];
+/// serves. A weights file holds the first bands of this list ([`PatternWeights`]); a position
+/// with more empties than the last band it holds does not use the patterns. The exact labels
+/// stop at 19 empties: the last band's weights used for every position above 16 empties cost
+/// the solver nodes (an early fit, FFO #45-#49, one thread: 1 005 M against 945 M when they
+/// stop at 20); bands fitted on estimated labels above 20 saved them. From 33 empties on the
+/// bands are four empties wide up to the start of the game (60).
+pub const BANDS: [(u32, u32); 14] = [
+    (0, 11),
+    (12, 13),
+    (14, 16),
+    (17, 20),
+    (21, 24),
+    (25, 28),
+    (29, 32),
+    (33, 36),
+    (37, 40),
+    (41, 44),
+    (45, 48),
+    (49, 52),
+    (53, 56),
+    (57, 60),
+];
 
 /// The weights per band: the features' first, then each shape's table in turn.
 pub const PER_BAND: usize = super::FEATURES + PARAMETERS;
@@ -74,55 +92,154 @@ pub const INSTANCES: usize = 46;
 /// The cells of all the shapes' tables.
 pub const PARAMETERS: usize = OFFSETS[SHAPES.len()] - super::FEATURES;
 
-/// The weights, little-endian `i16` in hundredths of a disc, band after band.
-static WEIGHTS: &[u8; BANDS.len() * PER_BAND * 2] = include_bytes!("patterns.bin");
+/// The built-in weights file: little-endian `i16` in hundredths of a disc, band after band.
+static BUILT_IN_BYTES: &[u8] = include_bytes!("patterns.bin");
 
-/// The weight at `i` of band `band`'s row.
+/// The bytes of one band's weights in a weights file.
+pub const BAND_BYTES: usize = PER_BAND * 2;
+
+/// The weight at `i` of band `band`'s row of the weights file `bytes`.
 #[inline(always)]
-fn weight(band: usize, i: usize) -> i32 {
+fn weight(bytes: &[u8], band: usize, i: usize) -> i32 {
     let at = 2 * (band * PER_BAND + i);
-    i32::from(i16::from_le_bytes([WEIGHTS[at], WEIGHTS[at + 1]]))
+    i32::from(i16::from_le_bytes([bytes[at], bytes[at + 1]]))
 }
 
 /// The fillings of the first shape (an edge and its two X cells).
 const EDGE_FILLINGS: usize = 59_049;
 const _: () = assert!(3usize.pow(SHAPES[0].len() as u32) == EDGE_FILLINGS);
 
-/// The weights as `i16`, band after band ([`PER_BAND`] a band), with the weights of the edge
-/// windows' features folded into the first shape's table. On the standard board the windows
-/// of four rim cells in a row ([`super::edges`]) are the five along each edge, which lie within
-/// the edge shape's first eight cells, and each edge is one placement of the shape; a window
-/// counts the same read either way, as the shape reads two of the edges backwards. So the
-/// features' part of the windows is a function of the edge's filling: added to its weight
-/// once, it spares the evaluation the 20 windows' reading and their weights, for the same
-/// value to the unit. A test holds the sums within `i16`.
-///
-/// Native `i16` in memory of the crate's own, besides: the weights of the file are read a byte
-/// at a time, each through the address of the file's bytes.
-static FOLDED: LazyLock<Box<[i16]>> = LazyLock::new(|| {
-    (0..BANDS.len())
-        .flat_map(|band| (0..PER_BAND).map(move |i| folded_weight(band, i)))
-        .map(|value| i16::try_from(value).expect("the folded edge weights fit in i16 (a test checks)"))
-        .collect()
-});
+/// A weights file that is not one: its size is not a whole number of bands from one to
+/// [`BANDS`]'s count, or a band's edge weights overflow once the edge windows are folded in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternWeightsError {
+    /// The size is not a whole number of bands ([`BAND_BYTES`] each), from one to
+    /// [`BANDS`]'s count.
+    #[error("a pattern weights file of {bytes} bytes: expected 1 to {} bands of {BAND_BYTES} bytes", BANDS.len())]
+    Size {
+        /// The file's size.
+        bytes: usize,
+    },
+    /// The edge shape's weight of a filling plus its edge windows' leaves `i16`.
+    #[error("band {band} of the pattern weights: the edge filling {filling} with its windows' weights leaves i16")]
+    Overflow {
+        /// The band, counted from 0.
+        band: usize,
+        /// The edge shape's filling.
+        filling: usize,
+    },
+}
 
-/// The weight at `i` of band `band`'s row of [`FOLDED`].
-fn folded_weight(band: usize, i: usize) -> i32 {
-    match i.checked_sub(OFFSETS[0]) {
-        Some(filling) if filling < EDGE_FILLINGS => edge_with_windows(band, filling),
-        _ => weight(band, i),
+/// The patterns' weights of the first bands of [`BANDS`], ready for the evaluation: the
+/// built-in ones ([`PatternWeights::built_in`]) or a weights file's
+/// ([`PatternWeights::from_bytes`], for fitting new ones without rebuilding the crate).
+/// Cloning shares them.
+///
+/// In memory they are native `i16`, band after band ([`PER_BAND`] a band), with the weights of
+/// the edge windows' features folded into the first shape's table. On the standard board the
+/// windows of four rim cells in a row ([`super::edges`]) are the five along each edge, which lie
+/// within the edge shape's first eight cells, and each edge is one placement of the shape; a
+/// window counts the same read either way, as the shape reads two of the edges backwards. So
+/// the features' part of the windows is a function of the edge's filling: added to its weight
+/// once, it spares the evaluation the 20 windows' reading and their weights, for the same
+/// value to the unit.
+#[derive(Clone)]
+pub struct PatternWeights {
+    folded: Arc<[i16]>,
+    bands: usize,
+}
+
+impl fmt::Debug for PatternWeights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternWeights").field("bands", &self.bands).finish_non_exhaustive()
     }
 }
 
-/// The weight of the edge shape's `filling` in `band` plus that of its five windows' features.
-fn edge_with_windows(band: usize, filling: usize) -> i32 {
+/// The built-in weights, folded once.
+static BUILT_IN: LazyLock<PatternWeights> = LazyLock::new(|| {
+    PatternWeights::from_bytes(BUILT_IN_BYTES).expect("the built-in weights file is valid (a test checks)")
+});
+
+impl PatternWeights {
+    /// The weights the crate is built with.
+    #[must_use]
+    pub fn built_in() -> PatternWeights {
+        BUILT_IN.clone()
+    }
+
+    /// The weights of a weights file: for each band of [`BANDS`] in turn, from the first, the
+    /// features' weights then every shape's table ([`PER_BAND`] numbers), as little-endian
+    /// `i16` in hundredths of a disc.
+    ///
+    /// # Errors
+    /// [`PatternWeightsError`] if `bytes` is not a whole number of bands, from one to
+    /// [`BANDS`]'s count, or a band's folded edge weights leave `i16`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, PatternWeightsError> {
+        let bands = bytes.len() / BAND_BYTES;
+        if !bytes.len().is_multiple_of(BAND_BYTES) || !(1..=BANDS.len()).contains(&bands) {
+            return Err(PatternWeightsError::Size { bytes: bytes.len() });
+        }
+        let mut folded = Vec::with_capacity(bands * PER_BAND);
+        for band in 0..bands {
+            for i in 0..PER_BAND {
+                let value = match i.checked_sub(OFFSETS[0]) {
+                    Some(filling) if filling < EDGE_FILLINGS => edge_with_windows(bytes, band, filling),
+                    _ => weight(bytes, band, i),
+                };
+                let filling = i.wrapping_sub(OFFSETS[0]);
+                folded.push(i16::try_from(value).map_err(|_| PatternWeightsError::Overflow { band, filling })?);
+            }
+        }
+        Ok(PatternWeights { folded: folded.into(), bands })
+    }
+
+    /// How many bands of [`BANDS`] the weights hold, from the first.
+    #[must_use]
+    pub const fn bands(&self) -> usize {
+        self.bands
+    }
+
+    /// The band of weights for a position with `empties` empty cells, if the weights hold it.
+    #[inline]
+    #[must_use]
+    pub fn band(&self, empties: u32) -> Option<usize> {
+        Patterns::band(empties).filter(|&band| band < self.bands)
+    }
+
+    /// Band `band`'s row.
+    #[inline(always)]
+    fn row(&self, band: usize) -> &[i16; PER_BAND] {
+        self.folded[band * PER_BAND..][..PER_BAND].try_into().expect("a band's row of weights")
+    }
+
+    /// The value in band `band`, in hundredths of a disc, of the mover with discs `p` against
+    /// `o` on the standard board, whose features before the edge windows are `counts`: the
+    /// counts and the patterns weighed by the band, the edge windows' features with the edge
+    /// shape, so that they need not be read.
+    #[inline(always)]
+    pub(crate) fn value(&self, band: usize, counts: &[i32; COUNTS], p: u64, o: u64) -> i64 {
+        let row = self.row(band);
+        i64::from(placements_value(&views(p, o), row)) + weighed_counts(counts, row)
+    }
+
+    /// [`PatternWeights::value`] of the position whose instances' indices are `indices`.
+    #[inline(always)]
+    pub(crate) fn indexed_value(&self, band: usize, counts: &[i32; COUNTS], indices: &Indices) -> i64 {
+        let row = self.row(band);
+        i64::from(indexed_placements_value(indices, row)) + weighed_counts(counts, row)
+    }
+}
+
+/// The weight of the edge shape's `filling` in `band` of the weights file `bytes` plus that
+/// of its five windows' features.
+fn edge_with_windows(bytes: &[u8], band: usize, filling: usize) -> i32 {
     let windows: i32 = (0..5)
         .map(|first| {
             let (pattern, sign) = super::edges::class(filling / 3usize.pow(first) % 81);
-            i32::from(sign) * weight(band, COUNTS + usize::from(pattern))
+            i32::from(sign) * weight(bytes, band, COUNTS + usize::from(pattern))
         })
         .sum();
-    weight(band, OFFSETS[0] + filling) + windows
+    weight(bytes, band, OFFSETS[0] + filling) + windows
 }
 
 /// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
@@ -250,7 +367,7 @@ macro_rules! placements {
         pub(super) const PLACEMENTS: [(usize, usize); INSTANCES] = [$(($s, $k)),*];
 
         /// The weights of the instances' fillings of the `views` (the discs through each
-        /// symmetry) in a band's `row` of [`FOLDED`], summed.
+        /// symmetry) in a band's `row` of folded weights ([`PatternWeights`]), summed.
         #[inline(always)]
         fn placements_value(views: &[(u64, u64); 8], row: &[i16; PER_BAND]) -> i32 {
             0 $(+ i32::from(row[OFFSETS[$s] + filling(views[$k], $s)]))*
@@ -361,7 +478,7 @@ impl Patterns {
         Patterns
     }
 
-    /// The band of weights for a position with `empties` empty cells, if it has one.
+    /// The band of [`BANDS`] for a position with `empties` empty cells, if one serves it.
     #[inline]
     #[must_use]
     pub fn band(empties: u32) -> Option<usize> {
@@ -374,29 +491,6 @@ impl Patterns {
         let views = views(p, o);
         PLACEMENTS.iter().map(move |&(s, k)| OFFSETS[s] + filling(views[k], s))
     }
-
-    /// The value in band `band`, in hundredths of a disc, of the mover with discs `p` against
-    /// `o` on the standard board, whose features before the edge windows are `counts`: the
-    /// counts and the patterns weighed by the band, the edge windows' features with the edge
-    /// shape ([`FOLDED`]), so that they need not be read.
-    #[inline(always)]
-    pub(crate) fn value(&self, band: usize, counts: &[i32; COUNTS], p: u64, o: u64) -> i64 {
-        let row = folded_row(band);
-        i64::from(placements_value(&views(p, o), row)) + weighed_counts(counts, row)
-    }
-
-    /// [`Patterns::value`] of the position whose instances' indices are `indices`.
-    #[inline(always)]
-    pub(crate) fn indexed_value(&self, band: usize, counts: &[i32; COUNTS], indices: &Indices) -> i64 {
-        let row = folded_row(band);
-        i64::from(indexed_placements_value(indices, row)) + weighed_counts(counts, row)
-    }
-}
-
-/// Band `band`'s row of [`FOLDED`].
-#[inline(always)]
-fn folded_row(band: usize) -> &'static [i16; PER_BAND] {
-    FOLDED[band * PER_BAND..][..PER_BAND].try_into().expect("a band's row of weights")
 }
 
 /// The `counts` weighed by the first weights of `row`.
@@ -459,21 +553,41 @@ mod tests {
     proptest::proptest! {
         /// The value is the weighed sum of every feature, the edge windows' included, and of
         /// the indices' weights, all read from the weights file: the folded table
-        /// ([`FOLDED`]) changes nothing.
+        /// ([`PatternWeights`]) changes nothing.
         #[test]
         fn the_value_is_the_sum_of_the_features_and_the_indices_weights(
             a: u64,
             b: u64,
             band in 0usize..BANDS.len(),
         ) {
+            let weights = PatternWeights::built_in();
+            proptest::prop_assume!(band < weights.bands());
             let (p, o) = (a & !b, b & !a);
             let position = Position::from_parts(Geometry::default(), cells(p), cells(o), reversi_core::Color::Black)
                 .expect("discs on the board");
             let features = super::super::Evaluator::new(position.geometry()).features(&position);
-            let weighed: i64 = features.iter().enumerate().map(|(f, &x)| i64::from(x) * i64::from(weight(band, f))).sum();
-            let indices: i64 = Patterns::new().indices(p, o).map(|i| i64::from(weight(band, i))).sum();
+            let weighed: i64 = features.iter().enumerate().map(|(f, &x)| i64::from(x) * i64::from(weight(BUILT_IN_BYTES, band, f))).sum();
+            let indices: i64 = Patterns::new().indices(p, o).map(|i| i64::from(weight(BUILT_IN_BYTES, band, i))).sum();
             let counts = features.first_chunk().expect("the counts lead the features");
-            proptest::prop_assert_eq!(Patterns::new().value(band, counts, p, o), weighed + indices);
+            proptest::prop_assert_eq!(weights.value(band, counts, p, o), weighed + indices);
         }
+    }
+
+    #[test]
+    fn a_weights_file_is_a_whole_number_of_bands() {
+        let built_in = PatternWeights::built_in();
+        assert_eq!(built_in.bands() * BAND_BYTES, BUILT_IN_BYTES.len());
+        // A prefix of the bands is a weights file of its own, which serves fewer positions.
+        let first = PatternWeights::from_bytes(&BUILT_IN_BYTES[..BAND_BYTES]).expect("one band");
+        assert_eq!((first.bands(), first.band(5), first.band(12)), (1, Some(0), None));
+        assert_eq!(built_in.band(12), Some(1));
+        for bytes in [0, 1, BAND_BYTES - 2, BAND_BYTES + 2, (BANDS.len() + 1) * BAND_BYTES] {
+            let file = vec![0u8; bytes];
+            assert_eq!(PatternWeights::from_bytes(&file).unwrap_err(), PatternWeightsError::Size { bytes });
+        }
+        // Every weight at the top of i16: an edge filling with a window of the mover's counts
+        // it twice once folded, which leaves i16.
+        let file: Vec<u8> = (0..PER_BAND).flat_map(|_| i16::MAX.to_le_bytes()).collect();
+        assert!(matches!(PatternWeights::from_bytes(&file), Err(PatternWeightsError::Overflow { band: 0, .. })));
     }
 }

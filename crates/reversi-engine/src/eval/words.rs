@@ -8,7 +8,7 @@ use reversi_core::kernel::{Layout, Word};
 
 use super::edges::count_windows;
 use super::indices::Indices;
-use super::patterns::{Patterns, standard_word};
+use super::patterns::{PatternWeights, standard_word};
 use super::{COUNTS, Centidiscs, Evaluator, FEATURES, PHASES, weigh, within_board};
 use crate::analysis::words::Lines;
 
@@ -22,7 +22,7 @@ pub(crate) struct WordEvaluator<M: Layout> {
     /// The edge windows' cells as compact indices.
     windows: Box<[[u32; 4]]>,
     /// The patterns, on the standard 8×8 board, with how to read its discs for them.
-    patterns: Option<(Patterns, Reading)>,
+    patterns: Option<(PatternWeights, Reading)>,
 }
 
 /// How the patterns read the discs of a word.
@@ -126,9 +126,9 @@ impl<M: Layout> WordEvaluator<M> {
     /// the standard board, whose words they read directly, and the position has a band: the
     /// positions that [`WordEvaluator::evaluate`] values by the patterns' bands alone.
     #[inline(always)]
-    fn standard_band(&self, filled: u32) -> Option<(&Patterns, usize)> {
+    fn standard_band(&self, filled: u32) -> Option<(&PatternWeights, usize)> {
         match &self.patterns {
-            Some((patterns, Reading::Direct)) => Some((patterns, Patterns::band(self.cells - filled)?)),
+            Some((patterns, Reading::Direct)) => Some((patterns, patterns.band(self.cells - filled)?)),
             _ => None,
         }
     }
@@ -139,7 +139,7 @@ impl<M: Layout> WordEvaluator<M> {
     pub(crate) fn evaluate(&self, mg: &M, p: M::Word, o: M::Word) -> Centidiscs {
         let filled = (p | o).count();
         if let Some((patterns, band)) = self.standard_band(filled) {
-            // The standard board's value needs no edge windows ([`Patterns::value`]).
+            // The standard board's value needs no edge windows ([`PatternWeights`]).
             let counts = self.counts(mg, p, o);
             return within_board(patterns.value(band, &counts, low_64(p), low_64(o)), self.cells);
         }

@@ -45,6 +45,7 @@ use crate::solver::{self, SolveOptions, Solver};
 use self::core::{Context, INFINITY, child, final_value, hash_of};
 use self::table::{Entry, TO_THE_END, Table};
 use crate::eval::Evaluator;
+use crate::eval::patterns::PatternWeights;
 pub use limits::Limits;
 
 /// A position's value for its side to move.
@@ -161,6 +162,7 @@ pub struct Searcher {
     exact_empties: u32,
     scoring: Scoring,
     evaluator: Option<Evaluator>,
+    pattern_weights: PatternWeights,
     solver: Solver,
 }
 
@@ -197,6 +199,7 @@ impl Searcher {
             exact_empties: 12,
             scoring: Scoring::Discs,
             evaluator: None,
+            pattern_weights: PatternWeights::built_in(),
         }
     }
 
@@ -223,6 +226,13 @@ impl Searcher {
     /// Sets the scoring (what an exact value counts), for a searcher reused across games.
     pub fn set_scoring(&mut self, scoring: Scoring) {
         self.scoring = scoring;
+    }
+
+    /// The same searcher evaluating the standard board with the patterns' `weights` instead of
+    /// the built-in ones (the exact solver keeps its own): for fitting and comparing weights.
+    #[must_use]
+    pub fn with_pattern_weights(self, weights: PatternWeights) -> Searcher {
+        Searcher { pattern_weights: weights, evaluator: None, ..self }
     }
 
     /// The count of empty cells from which the search solves exactly.
@@ -254,7 +264,7 @@ impl Searcher {
         match &self.evaluator {
             Some(e) if e.is_for(position.geometry()) => e.clone(),
             _ => {
-                let e = Evaluator::new(position.geometry());
+                let e = Evaluator::with_pattern_weights(position.geometry(), self.pattern_weights.clone());
                 self.evaluator = Some(e.clone());
                 e
             }
