@@ -174,6 +174,13 @@ impl Evaluator {
         core::array::from_fn(|i| if i < COUNTS { counts[i] } else { patterns[i - COUNTS] })
     }
 
+    /// Whether the evaluation weighs patterns (the standard board's), whose error is smaller
+    /// than the features' alone.
+    #[must_use]
+    pub const fn has_patterns(&self) -> bool {
+        self.patterns.is_some()
+    }
+
     /// The number of playable cells of the board: a hundred times it bounds every value.
     #[must_use]
     pub const fn playable_cells(&self) -> u32 {

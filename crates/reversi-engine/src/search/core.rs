@@ -30,6 +30,11 @@ pub(crate) struct Context<'a> {
     pub(crate) node_limit: Option<u64>,
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
+    /// The probable cut-offs' margins, if the search is selective.
+    pub(crate) probcut: Option<&'a ProbCut>,
+    /// Cut-offs at inner nodes, and how many of them the first move searched made.
+    pub(crate) cutoffs: u64,
+    pub(crate) first_move_cutoffs: u64,
 }
 
 /// The final value of a finished game for the side to move, in hundredths of a disc.
@@ -64,8 +69,14 @@ pub(crate) fn hash_of(position: &Position, scoring: Scoring) -> u64 {
     zobrist(position) ^ if scoring == Scoring::Wof { WOF_KEY } else { 0 }
 }
 
-/// The moves of `moves` in search order: the table's move first, then by a cheap guess
-/// (corners first, then fewest replies for the opponent when `depth` makes it worth it).
+/// From this depth on, a node orders its moves by the evaluation of each child (fewest
+/// replies first below it).
+const ORDER_BY_EVALUATION: u8 = 3;
+
+/// The moves of `moves` in search order: the table's move first, then from
+/// [`ORDER_BY_EVALUATION`] plies by the evaluation of the child (best for the mover first),
+/// below it by a cheap guess (corners first, then fewest replies for the opponent when `depth`
+/// makes it worth it).
 pub(crate) fn order(
     position: &Position,
     moves: Bitboard,
@@ -81,6 +92,10 @@ pub(crate) fn order(
         let mut key = 0;
         if Some(sq) == first {
             key = INFINITY;
+        } else if depth >= ORDER_BY_EVALUATION && depth != TO_THE_END {
+            let mut next = *position;
+            next.play_unchecked(sq);
+            key = -eval.evaluate(&next);
         } else {
             if corners.contains(sq) {
                 key += 1000;
@@ -145,6 +160,9 @@ impl Context<'_> {
                 }
             }
         }
+        if let Some(cut) = self.probable_cutoff(position, hash, depth, alpha, beta) {
+            return cut;
+        }
         let (best, best_move) = self.search_moves(position, hash, moves, first, depth, alpha, beta);
         if self.aborted {
             return 0;
@@ -188,11 +206,97 @@ impl Context<'_> {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
+                        self.cutoffs += 1;
+                        self.first_move_cutoffs += u64::from(i == 0);
                         break;
                     }
                 }
             }
         }
         (best, best_move)
+    }
+
+    /// Multi-ProbCut: if a shallow search of `position` says, with the confidence of the
+    /// margins, that the search `depth` plies deep would fail high over `beta` (or low under
+    /// `alpha`), that bound; `None` to search it. Each shallow search is a null window
+    /// around the bound moved by the margin, so that it costs a fraction of the deep one.
+    fn probable_cutoff(&mut self, position: &Position, hash: u64, depth: u8, alpha: i32, beta: i32) -> Option<i32> {
+        let probcut = self.probcut?;
+        if depth == TO_THE_END || depth < ProbCut::MIN_DEPTH {
+            return None;
+        }
+        let shallow = ProbCut::shallow_depth(depth);
+        let margin = probcut.margin(depth, position.empty_cells().len());
+        let high = beta.saturating_add(margin);
+        if high < self.eval_bound() {
+            let value = self.negamax(position, hash, shallow, high - 1, high);
+            if self.aborted {
+                return Some(0);
+            }
+            if value >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha.saturating_sub(margin);
+        if low > -self.eval_bound() {
+            let value = self.negamax(position, hash, shallow, low, low + 1);
+            if self.aborted {
+                return Some(0);
+            }
+            if value <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+
+    /// Above any value the evaluation or a final score can give on this board.
+    fn eval_bound(&self) -> i32 {
+        self.eval.playable_cells() as i32 * 100
+    }
+}
+
+/// The margins of the probable cut-offs ([`Context::probable_cutoff`]): how far a shallow
+/// search's value may stray from the deep one's, in hundredths of a disc, times the
+/// confidence asked for. The deep value is modelled as the shallow one plus a normal error
+/// whose deviation depends on the two depths and on the empty cells:
+/// `sigma = base + per_ply * depth + per_shallow_ply * shallow + per_empty * empties`, fitted
+/// by `examples/probcut_fit.rs` (see `benches/README.md`, engine strength).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ProbCut {
+    /// How many deviations the margin is (the selectivity: more is safer and slower).
+    pub(crate) confidence: f64,
+    /// The deviation's model, in hundredths of a disc.
+    pub(crate) sigma: Sigma,
+}
+
+/// The deviation of a shallow search's error against the deep one, in hundredths of a disc:
+/// `base + per_ply * depth + per_shallow_ply * shallow + per_empty * empties`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Sigma {
+    pub(crate) base: f64,
+    pub(crate) per_ply: f64,
+    pub(crate) per_shallow_ply: f64,
+    pub(crate) per_empty: f64,
+}
+
+impl ProbCut {
+    /// The shallowest search the probable cut-offs serve.
+    pub(crate) const MIN_DEPTH: u8 = 3;
+
+    /// The depth of the shallow search that stands for a search `depth` plies deep
+    /// ([`Selectivity::shallow_depth`](super::Selectivity::shallow_depth)).
+    const fn shallow_depth(depth: u8) -> u8 {
+        super::Selectivity::shallow_depth(depth as u32) as u8
+    }
+
+    /// The margin for a search `depth` plies deep at a position with `empties` empty cells.
+    fn margin(&self, depth: u8, empties: u32) -> i32 {
+        let Sigma { base, per_ply, per_shallow_ply, per_empty } = self.sigma;
+        let shallow = Self::shallow_depth(depth);
+        let sigma =
+            base + per_ply * f64::from(depth) + per_shallow_ply * f64::from(shallow) + per_empty * f64::from(empties);
+        // A floor, so that an extrapolation far from the fitted depths never cuts on nothing.
+        (self.confidence * sigma.max(100.0)) as i32
     }
 }

@@ -42,7 +42,7 @@ use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::solver::{self, SolveOptions, Solver};
 
-use self::core::{Context, INFINITY, child, final_value, hash_of};
+use self::core::{Context, INFINITY, ProbCut, Sigma, child, final_value, hash_of};
 use self::table::{Entry, TO_THE_END, Table};
 use crate::eval::Evaluator;
 use crate::eval::patterns::PatternWeights;
@@ -163,8 +163,73 @@ pub struct Searcher {
     scoring: Scoring,
     evaluator: Option<Evaluator>,
     pattern_weights: PatternWeights,
+    selectivity: Selectivity,
     solver: Solver,
 }
+
+/// How much a search prunes on probability: a probable cut-off (multi-ProbCut) skips a deep
+/// search where a shallow one says, with the given confidence, how it would end. Selective
+/// searches reach deeper for the same nodes and play stronger; the exhaustive one is what a
+/// depth means in textbooks.
+///
+/// ```
+/// use reversi_engine::search::Selectivity;
+///
+/// assert!(Selectivity::probcut(150).is_selective());
+/// assert!(!Selectivity::EXHAUSTIVE.is_selective());
+/// assert_eq!(Selectivity::default(), Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Selectivity(Option<u16>);
+
+impl Selectivity {
+    /// No probable cut-offs: every move searched to the full depth.
+    pub const EXHAUSTIVE: Selectivity = Selectivity(None);
+
+    /// The confidence of the default search, in hundredths of a deviation of the shallow
+    /// searches' error.
+    pub const DEFAULT_CONFIDENCE: u16 = 150;
+
+    /// Probable cut-offs where a shallow search's value lies `confidence` hundredths of its
+    /// error's deviation beyond the window (150: about 93 % sure on each side).
+    #[must_use]
+    pub const fn probcut(confidence: u16) -> Selectivity {
+        Selectivity(Some(confidence))
+    }
+
+    /// The depth of the shallow search that stands for a search `depth` plies deep in a
+    /// probable cut-off: about half of it, of the same parity (a search's value swings with
+    /// the parity of its depth). Probable cut-offs serve searches from 3 plies.
+    #[must_use]
+    pub const fn shallow_depth(depth: u32) -> u32 {
+        2 * (depth / 4) + depth % 2
+    }
+
+    /// Whether the search makes probable cut-offs.
+    #[must_use]
+    pub const fn is_selective(self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The margins of this selectivity for the evaluation `eval`.
+    fn probcut_for(self, eval: &Evaluator) -> Option<ProbCut> {
+        let confidence = f64::from(self.0?) / 100.0;
+        let sigma = if eval.has_patterns() { PATTERN_SIGMA } else { FEATURE_SIGMA };
+        Some(ProbCut { confidence, sigma })
+    }
+}
+
+impl Default for Selectivity {
+    fn default() -> Selectivity {
+        Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE)
+    }
+}
+
+/// The deviation of a shallow search's error against the deep one with the patterns (8×8),
+/// fitted by `examples/probcut_fit.rs` on 8×8 positions of WTHOR games.
+const PATTERN_SIGMA: Sigma = Sigma { base: 525.1, per_ply: 31.7, per_shallow_ply: -54.6, per_empty: -7.65 };
+/// The same with the features alone (every other board), fitted on random games of 10×10.
+const FEATURE_SIGMA: Sigma = Sigma { base: 370.5, per_ply: 100.8, per_shallow_ply: -140.1, per_empty: -1.59 };
 
 /// The deepest iteration: well past any board's count of empty cells that a search can reach.
 const MAX_DEPTH: u32 = 64;
@@ -200,6 +265,7 @@ impl Searcher {
             scoring: Scoring::Discs,
             evaluator: None,
             pattern_weights: PatternWeights::built_in(),
+            selectivity: Selectivity::default(),
         }
     }
 
@@ -223,6 +289,12 @@ impl Searcher {
         Searcher { scoring, ..self }
     }
 
+    /// Sets the count of empty cells from which the search solves exactly, for a searcher
+    /// reused across boards.
+    pub fn set_exact_empties(&mut self, empties: u32) {
+        self.exact_empties = empties;
+    }
+
     /// Sets the scoring (what an exact value counts), for a searcher reused across games.
     pub fn set_scoring(&mut self, scoring: Scoring) {
         self.scoring = scoring;
@@ -233,6 +305,13 @@ impl Searcher {
     #[must_use]
     pub fn with_pattern_weights(self, weights: PatternWeights) -> Searcher {
         Searcher { pattern_weights: weights, evaluator: None, ..self }
+    }
+
+    /// The same searcher with probable cut-offs as `selectivity` says ([`Selectivity::default`]
+    /// unless set).
+    #[must_use]
+    pub fn with_selectivity(self, selectivity: Selectivity) -> Searcher {
+        Searcher { selectivity, ..self }
     }
 
     /// The count of empty cells from which the search solves exactly.
@@ -334,10 +413,12 @@ impl Searcher {
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
         let deadline = limits.max_time().map(|t| start + t);
         let helpers_done = AtomicBool::new(false);
+        let probcut = self.selectivity.probcut_for(&eval);
         let (found, nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|i| {
-                    let (table, eval, done, scoring) = (&*self.table, &eval, &helpers_done, self.scoring);
+                    let (table, eval, done, scoring, probcut) =
+                        (&*self.table, &eval, &helpers_done, self.scoring, probcut.as_ref());
                     scope.spawn(move || {
                         let mut ctx = Context {
                             eval,
@@ -348,6 +429,9 @@ impl Searcher {
                             node_limit: None,
                             nodes: 0,
                             aborted: false,
+                            probcut,
+                            cutoffs: 0,
+                            first_move_cutoffs: 0,
                         };
                         // Odd helpers start one ply deeper, so the threads spread over depths.
                         iterate(&mut ctx, position, 1 + (i as u32 % 2), max_depth);
@@ -364,6 +448,9 @@ impl Searcher {
                 node_limit: limits.max_nodes(),
                 nodes: 0,
                 aborted: false,
+                probcut: probcut.as_ref(),
+                cutoffs: 0,
+                first_move_cutoffs: 0,
             };
             let found = iterate(&mut ctx, position, 1, max_depth);
             helpers_done.store(true, Ordering::Relaxed);

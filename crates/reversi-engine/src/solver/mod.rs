@@ -596,7 +596,11 @@ fn guess(position: &Position, scoring: Scoring) -> Option<Guess> {
     if empties < ASPIRATION_FROM {
         return None;
     }
-    let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_scoring(scoring);
+    // Exhaustive: a probable cut-off saves little at this depth and would move the guess.
+    let mut searcher = Searcher::with_hash_mb(1)
+        .with_exact_empties(0)
+        .with_scoring(scoring)
+        .with_selectivity(crate::search::Selectivity::EXHAUSTIVE);
     let result = searcher.search(position, crate::search::Limits::depth(GUESS_DEPTH))?;
     let value = (result.value().centidiscs() as f64 / 100.0).round() as i32;
     Some(Guess { value, best: result.best(), nodes: result.nodes() })
