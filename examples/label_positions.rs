@@ -45,7 +45,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use reversi_kit::core::{Position, Square};
 use reversi_kit::engine::eval::patterns::PatternWeights;
-use reversi_kit::engine::search::{Limits, Searcher};
+use reversi_kit::engine::search::{Limits, Searcher, Selectivity};
 use reversi_kit::engine::solver::{Solution, Solver};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::variants::{Move, Scoring};
@@ -218,6 +218,7 @@ impl Labeller {
                     Searcher::with_hash_mb(8)
                         .with_exact_empties(0)
                         .with_scoring(Scoring::Wof)
+                        .with_selectivity(Selectivity::EXHAUSTIVE)
                         .with_pattern_weights(weights.clone()),
                 ),
                 depth,
@@ -359,7 +360,10 @@ mod tests {
                 let pos: Position = pos.parse().expect("a position");
                 let empties = pos.empty_cells().len();
                 assert!((21..=23).contains(&empties), "{pos}");
-                let mut searcher = Searcher::with_hash_mb(8).with_exact_empties(0).with_scoring(Scoring::Wof);
+                let mut searcher = Searcher::with_hash_mb(8)
+                    .with_exact_empties(0)
+                    .with_scoring(Scoring::Wof)
+                    .with_selectivity(Selectivity::EXHAUSTIVE);
                 let found = searcher.search(&pos, Limits::depth(empties - 18)).expect("in play");
                 assert_eq!(found.depth(), empties - 18);
                 let centi = (value.parse::<f64>().expect("a value") * 100.0).round() as i32;
