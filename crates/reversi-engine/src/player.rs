@@ -5,14 +5,17 @@
 //! | 1 | 1 | 4 | 10 000 |
 //! | 2 | 2 | 6 | 20 000 |
 //! | 3 | 3 | 8 | 50 000 |
-//! | 4 | 4 | 10 | 100 000 |
-//! | 5 | 5 | 12 | 250 000 |
-//! | 6 | 6 | 14 | 600 000 |
-//! | 7 | 7 | 15 | 1 500 000 |
-//! | 8 | 8 | 16 | 4 000 000 |
-//! | 9 | 9 | 17 | 10 000 000 |
-//! | 10 | 10 | 18 | 25 000 000 |
+//! | 4 | 5 | 10 | 100 000 |
+//! | 5 | 7 | 12 | 250 000 |
+//! | 6 | 8 | 14 | 600 000 |
+//! | 7 | 9 | 15 | 1 500 000 |
+//! | 8 | 10 | 16 | 4 000 000 |
+//! | 9 | 11 | 17 | 10 000 000 |
+//! | 10 | 13 | 18 | 25 000 000 |
 //!
+//! The searches are selective ([`Selectivity::default`](crate::search::Selectivity)): from
+//! level 4 up a level reaches deeper than its number for the nodes an exhaustive search of
+//! that number of plies would take.
 //! The budgets are nodes, not time, so that a level plays the same moves on every machine and
 //! in every run (a seeded match replays exactly); an exact solve that runs out of its budget
 //! falls back on the depth-limited search with a fresh budget. Measured times per move are in
@@ -34,6 +37,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use reversi_core::Geometry;
 use reversi_variants::players::Player;
 use reversi_variants::{Game, Move};
 
@@ -55,13 +59,13 @@ const LEVELS: [(u32, u32, u64); 10] = [
     (1, 4, 10_000),
     (2, 6, 20_000),
     (3, 8, 50_000),
-    (4, 10, 100_000),
-    (5, 12, 250_000),
-    (6, 14, 600_000),
-    (7, 15, 1_500_000),
-    (8, 16, 4_000_000),
-    (9, 17, 10_000_000),
-    (10, 18, 25_000_000),
+    (5, 10, 100_000),
+    (7, 12, 250_000),
+    (8, 14, 600_000),
+    (9, 15, 1_500_000),
+    (10, 16, 4_000_000),
+    (11, 17, 10_000_000),
+    (13, 18, 25_000_000),
 ];
 
 impl Level {
@@ -95,10 +99,20 @@ impl Level {
         Limits::depth(depth).with_nodes(nodes)
     }
 
-    /// The number of empty cells from which this level solves exactly.
+    /// The number of empty cells from which this level solves exactly on the standard board
+    /// (and on every board of 64 playable cells or more).
     #[must_use]
     pub fn exact_empties(self) -> u32 {
         self.spec().1
+    }
+
+    /// The number of empty cells from which this level solves exactly on `geometry`: on a
+    /// board of fewer than 64 playable cells, one more for every 7 cells fewer, since a small
+    /// board's endgame has fewer moves to try (on 6×6, level 5 took 71.5 % of the points
+    /// against the previous engine's level 5 with it, 61 % without; 100 games each).
+    #[must_use]
+    pub fn exact_empties_on(self, geometry: &Geometry) -> u32 {
+        self.exact_empties() + 64u32.saturating_sub(geometry.playable().len()) / 7
     }
 }
 
@@ -155,6 +169,7 @@ impl EnginePlayer {
     /// `None` once the game is over.
     pub fn analyse(&mut self, game: &Game) -> Option<SearchResult> {
         self.searcher.set_scoring(game.rules().scoring());
+        self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
         self.searcher.search_game(game, self.level.limits())
     }
 }
