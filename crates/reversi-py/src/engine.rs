@@ -60,7 +60,9 @@ impl PyEngine {
     #[pyo3(signature = (level=None))]
     fn new(level: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
         let Some(level) = level else {
-            return Ok(PyEngine { player: EnginePlayer::new(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?) });
+            return Ok(PyEngine {
+                player: EnginePlayer::new(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?),
+            });
         };
         let number = level.extract::<u8>().map_err(|_| {
             EngineError::new_err(format!(

@@ -16,7 +16,12 @@ create_exception!(
 create_exception!(reversi_kit, RulesError, ReversiError, "Rules that cannot be read or built, or a bad table seed.");
 create_exception!(reversi_kit, PositionError, ReversiError, "A position string that cannot be read.");
 create_exception!(reversi_kit, MoveError, ReversiError, "A move that cannot be read or is illegal.");
-create_exception!(reversi_kit, RecordError, ReversiError, "A game record (JSON, GGF, transcript, WTHOR) that cannot be read.");
+create_exception!(
+    reversi_kit,
+    RecordError,
+    ReversiError,
+    "A game record (JSON, GGF, transcript, WTHOR) that cannot be read."
+);
 create_exception!(reversi_kit, EngineError, ReversiError, "A bad engine level or search option, or nothing to search.");
 
 /// Adds the exception classes to the module.
