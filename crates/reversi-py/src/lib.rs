@@ -2,7 +2,7 @@
 //! Python module `reversi_kit` (built by maturin; see `pyproject.toml` and docs/python.md).
 //!
 //! Each submodule wraps one part of the workspace and turns its typed errors into Python
-//! exceptions ([`errors`]). Searches, solves, perft and batches of playouts release the GIL,
+//! exceptions (module `errors`). Searches, solves, perft and batches of playouts release the GIL,
 //! so other Python threads run meanwhile.
 
 mod batch;
