@@ -10,6 +10,7 @@ rust-reversi is optional (`pip install rust-reversi`): without it, its lines are
 """
 
 import argparse
+from importlib import metadata
 import platform
 import random
 import statistics
@@ -23,6 +24,17 @@ except ImportError:
     rust_reversi = None
 
 START = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X"
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 def cpu(work) -> float:
@@ -88,7 +100,11 @@ def main():
     parser.add_argument("--depth", type=int, default=8, help="perft depth from the 8x8 start")
     args = parser.parse_args()
 
-    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(f"machine: {cpu_model()}, Python {platform.python_version()}, reversi_kit {rk.__version__}")
+    if rust_reversi is None:
+        print("rust-reversi is not installed: its lines are left out")
+    else:
+        print(f"peer: rust-reversi {metadata.version('rust-reversi')}")
     print(f"CPU time, median of {args.rounds} interleaved rounds\n")
 
     playouts = {
