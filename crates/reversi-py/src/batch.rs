@@ -7,7 +7,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use reversi_core::{Position, perft_parallel};
 use reversi_variants::{Blocked, Game, GameResult, Phase, Rules};
 
-use crate::errors::{EngineError, RulesError, rules_error};
+use crate::errors::{EngineError, RulesError, Whole, rules_error};
 use crate::game::{PyGame, parse_position, seed_value};
 use crate::rules::PyRules;
 
@@ -24,14 +24,19 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// that draw blocked cells need `seed`). `threads` splits the count over threads (a `Game` in
 /// its free opening counts on one). Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (position_or_rules, depth, seed=None, threads=1))]
+#[pyo3(
+    signature = (position_or_rules, depth, seed=None, threads=Whole(1)),
+    text_signature = "(position_or_rules, depth, seed=None, threads=1)"
+)]
 fn perft(
     py: Python<'_>,
     position_or_rules: &Bound<'_, PyAny>,
-    depth: u32,
+    depth: Whole,
     seed: Option<&Bound<'_, PyAny>>,
-    threads: usize,
+    threads: Whole,
 ) -> PyResult<u64> {
+    let depth = depth.to_u32("depth")?;
+    let threads = threads.to_usize("threads")?;
     let game = if let Ok(game) = position_or_rules.cast::<PyGame>() {
         game.borrow().inner.clone()
     } else if let Ok(rules) = position_or_rules.cast::<PyRules>() {
@@ -115,9 +120,10 @@ impl PyPlayoutStats {
 fn random_playouts(
     py: Python<'_>,
     rules: PyRef<'_, PyRules>,
-    n: u64,
+    n: Whole,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyPlayoutStats> {
+    let n = n.0;
     let rules = rules.rules().clone();
     let seed = seed.map_or(Ok(0), seed_value)?;
     // Fixed layouts give one table: set it up once.

@@ -10,7 +10,7 @@ use reversi_engine::solver::{Limits, Solution, SolveOptions, Solver};
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
-use crate::errors::{EngineError, engine_error, rules_error};
+use crate::errors::{EngineError, Whole, engine_error, rules_error};
 use crate::game::{PyGame, parse_position};
 
 /// The largest transposition table `solve` accepts, in MB: a larger request is more likely a
@@ -169,15 +169,20 @@ fn solution(solved: &Solution) -> PySolution {
 /// `"discs"`), with `threads` threads and a table of `hash_mb` MB; `max_nodes` stops it
 /// with `EngineError` past that many nodes. Releases the GIL while it searches.
 #[pyfunction]
-#[pyo3(signature = (position, scoring="wof", threads=1, hash_mb=64, max_nodes=None))]
+#[pyo3(
+    signature = (position, scoring="wof", threads=Whole(1), hash_mb=Whole(64), max_nodes=None),
+    text_signature = "(position, scoring='wof', threads=1, hash_mb=64, max_nodes=None)"
+)]
 fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     scoring: &str,
-    threads: usize,
-    hash_mb: usize,
-    max_nodes: Option<u64>,
+    threads: Whole,
+    hash_mb: Whole,
+    max_nodes: Option<Whole>,
 ) -> PyResult<PySolution> {
+    let (threads, hash_mb) = (threads.to_usize("threads")?, hash_mb.to_usize("hash_mb")?);
+    let max_nodes = max_nodes.map(|n| n.0);
     let position = if let Ok(game) = position.cast::<PyGame>() {
         let game = game.borrow();
         if game.inner.phase() == Phase::FreeOpening {

@@ -76,3 +76,35 @@ pub(crate) fn record_error(error: &dyn Error) -> PyErr {
 pub(crate) fn engine_error(error: &dyn Error) -> PyErr {
     EngineError::new_err(message(error))
 }
+
+/// A whole-number argument (a depth, a number of threads, games or nodes). A negative, huge or
+/// non-integer value is a [`ReversiError`] like any other bad input, not pyo3's
+/// `OverflowError` or `TypeError`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Whole(pub(crate) u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Whole> {
+        if !obj.is_instance_of::<pyo3::types::PyBool>()
+            && let Ok(n) = obj.extract::<u64>()
+        {
+            return Ok(Whole(n));
+        }
+        let shown = obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+        Err(ReversiError::new_err(format!("invalid number {shown}: expected a whole number from 0 to 2**64 - 1")))
+    }
+}
+
+impl Whole {
+    /// The number as a `u32`, or a [`ReversiError`] naming `what`.
+    pub(crate) fn to_u32(self, what: &str) -> PyResult<u32> {
+        u32::try_from(self.0).map_err(|_| ReversiError::new_err(format!("{what} {} is too large", self.0)))
+    }
+
+    /// The number as a `usize`, or a [`ReversiError`] naming `what`.
+    pub(crate) fn to_usize(self, what: &str) -> PyResult<usize> {
+        usize::try_from(self.0).map_err(|_| ReversiError::new_err(format!("{what} {} is too large", self.0)))
+    }
+}

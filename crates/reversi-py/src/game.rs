@@ -7,7 +7,7 @@ use reversi_core::{Color, Position, Square, diagram};
 use reversi_records::{GameRecord, RecordResult, ggf, replay_transcript, transcript};
 use reversi_variants::{Game, Move, Phase, Rules};
 
-use crate::errors::{RulesError, move_error, position_error, record_error, rules_error};
+use crate::errors::{RulesError, Whole, move_error, position_error, record_error, rules_error};
 use crate::rules::PyRules;
 
 /// A game (`reversi_kit.Game`): the table (rules, seed, blocked cells) and the moves so far.
@@ -188,9 +188,10 @@ impl PyGame {
 
     /// The number of leaves of the game tree to `depth` plies (the rules' perft convention,
     /// free-opening placements included). Releases the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: Whole) -> PyResult<u64> {
+        let depth = depth.to_u32("depth")?;
         let game = self.inner.clone();
-        py.detach(move || game.perft(depth))
+        Ok(py.detach(move || game.perft(depth)))
     }
 
     /// A copy of the game.

@@ -182,3 +182,21 @@ def test_random_playouts():
         rules = rk.Rules(**options)
         stats = rk.random_playouts(rules, 50, seed=4)
         assert stats.black_wins + stats.white_wins + stats.draws == 50
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, 2.5, "3", True])
+def test_bad_numbers_raise_reversi_errors(bad):
+    with pytest.raises(rk.ReversiError):
+        rk.perft(START, bad)
+    with pytest.raises(rk.ReversiError):
+        rk.perft(START, 1, threads=bad)
+    with pytest.raises(rk.ReversiError):
+        rk.Game().perft(bad)
+    with pytest.raises(rk.ReversiError):
+        rk.random_playouts(rk.Rules(), bad)
+    with pytest.raises(rk.ReversiError):
+        rk.solve(FFO[0][0], threads=bad)
+    with pytest.raises(rk.ReversiError):
+        rk.solve(FFO[0][0], hash_mb=bad)
+    with pytest.raises(rk.ReversiError):
+        rk.solve(FFO[0][0], max_nodes=bad)
