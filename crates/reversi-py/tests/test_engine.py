@@ -89,7 +89,6 @@ def test_analysis():
     assert not analysis.exact and analysis.depth >= 1 and analysis.nodes > 0
     assert "best_move=" in repr(analysis)
     # Near the end the level solves exactly: the value is the solver's.
-    position, _, value = FFO[0]
     near_end = rk.Game.from_transcript("", rk.Rules(scoring="wof"))
     rng = random.Random(3)
     while empties(near_end) > 8 and not near_end.is_over():
