@@ -1,0 +1,213 @@
+//! `Engine` (levels 1 to 10) and `solve` (the exact endgame solver). Both release the GIL
+//! while they search.
+
+use std::num::NonZeroUsize;
+
+use pyo3::prelude::*;
+use reversi_engine::player::{EnginePlayer, Level};
+use reversi_engine::search::SearchResult;
+use reversi_engine::solver::{Limits, Solution, SolveOptions, Solver};
+use reversi_variants::players::Player;
+use reversi_variants::{Move, Phase, Scoring};
+
+use crate::errors::{EngineError, Whole, engine_error, rules_error};
+use crate::game::{PyGame, parse_position};
+
+/// The largest transposition table `solve` accepts, in MB: a larger request is more likely a
+/// mistake than a wish, and a failed allocation would end the interpreter.
+const MAX_HASH_MB: usize = 4096;
+
+/// The level of `Engine()`.
+const DEFAULT_LEVEL: u8 = 5;
+
+/// Adds the engine's classes and functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyEngine>()?;
+    m.add_class::<PyAnalysis>()?;
+    m.add_class::<PySolution>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    Ok(())
+}
+
+/// The engine at a level from 1 (instant) to 10 (strong) (`reversi_kit.Engine`). Its node
+/// budgets make a level play the same moves on every machine.
+#[pyclass(name = "Engine", module = "reversi_kit")]
+pub(crate) struct PyEngine {
+    player: EnginePlayer,
+}
+
+/// What `Engine.analyse` found (`reversi_kit.Analysis`).
+#[pyclass(name = "Analysis", module = "reversi_kit", frozen, get_all)]
+pub(crate) struct PyAnalysis {
+    /// The best move found.
+    best_move: String,
+    /// Its value for the side to move, in discs (an estimate unless `exact`).
+    value: f64,
+    /// Whether `value` is the exact final margin.
+    exact: bool,
+    /// The depth of the last completed iteration (the empty cells for an exact solve).
+    depth: u32,
+    /// The principal variation, starting with `best_move`, passes included.
+    line: Vec<String>,
+    /// The nodes searched.
+    nodes: u64,
+}
+
+#[pymethods]
+impl PyEngine {
+    /// The engine at `level` (1 to 10).
+    #[new]
+    #[pyo3(signature = (level=None))]
+    fn new(level: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
+        let Some(level) = level else {
+            return Ok(PyEngine {
+                player: EnginePlayer::new(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?),
+            });
+        };
+        let number = level.extract::<u8>().map_err(|_| {
+            EngineError::new_err(format!(
+                "invalid engine level {}: expected a number from 1 to 10",
+                level.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            ))
+        })?;
+        let level = Level::new(number).map_err(|e| engine_error(&e))?;
+        Ok(PyEngine { player: EnginePlayer::new(level) })
+    }
+
+    /// The level.
+    #[getter]
+    fn level(&self) -> u8 {
+        self.player.level().number()
+    }
+
+    /// The engine's move for `game`'s side to move (`"pass"` when it must pass); raises
+    /// `EngineError` once the game is over. Releases the GIL while it searches.
+    fn choose(&mut self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<String> {
+        let game = game.inner.clone();
+        let player = &mut self.player;
+        let choice = py.detach(move || player.choose(&game));
+        choice.map(|mv| mv.to_string()).ok_or_else(|| EngineError::new_err("the game is over"))
+    }
+
+    /// The full search for `game`'s side to move: best move, value, line. Raises
+    /// `EngineError` once the game is over. Releases the GIL while it searches.
+    fn analyse(&mut self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<PyAnalysis> {
+        let game = game.inner.clone();
+        let player = &mut self.player;
+        let result = py.detach(move || player.analyse(&game));
+        result.map(analysis).ok_or_else(|| EngineError::new_err("the game is over"))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Engine(level={})", self.player.level().number())
+    }
+}
+
+fn analysis(result: SearchResult) -> PyAnalysis {
+    PyAnalysis {
+        best_move: result.best().to_string(),
+        value: result.value().discs(),
+        exact: result.value().is_exact(),
+        depth: result.depth(),
+        line: move_names(result.pv()),
+        nodes: result.nodes(),
+    }
+}
+
+#[pymethods]
+impl PyAnalysis {
+    fn __repr__(&self) -> String {
+        format!(
+            "Analysis(best_move={:?}, value={}, exact={}, depth={}, line={:?}, nodes={})",
+            self.best_move,
+            self.value,
+            if self.exact { "True" } else { "False" },
+            self.depth,
+            self.line,
+            self.nodes
+        )
+    }
+}
+
+/// An exactly solved position (`reversi_kit.Solution`).
+#[pyclass(name = "Solution", module = "reversi_kit", frozen, get_all)]
+pub(crate) struct PySolution {
+    /// A best move.
+    best_move: String,
+    /// The exact final margin for the side to move with perfect play (its discs minus the
+    /// opponent's, under the scoring asked for).
+    value: i32,
+    /// `"win"`, `"draw"` or `"loss"` for the side to move.
+    outcome: String,
+    /// The principal variation, starting with `best_move`, passes included.
+    line: Vec<String>,
+    /// The nodes searched.
+    nodes: u64,
+}
+
+#[pymethods]
+impl PySolution {
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(best_move={:?}, value={}, outcome={:?}, line={:?}, nodes={})",
+            self.best_move, self.value, self.outcome, self.line, self.nodes
+        )
+    }
+}
+
+fn solution(solved: &Solution) -> PySolution {
+    PySolution {
+        best_move: solved.best_move().to_string(),
+        value: solved.value(),
+        outcome: solved.outcome().to_string(),
+        line: move_names(solved.pv()),
+        nodes: solved.nodes(),
+    }
+}
+
+/// Solves `position` (a position string or a `Game`) exactly under `scoring` (`"wof"` or
+/// `"discs"`), with `threads` threads and a table of `hash_mb` MB; `max_nodes` stops it
+/// with `EngineError` past that many nodes. Releases the GIL while it searches.
+#[pyfunction]
+#[pyo3(
+    signature = (position, scoring="wof", threads=Whole(1), hash_mb=Whole(64), max_nodes=None),
+    text_signature = "(position, scoring='wof', threads=1, hash_mb=64, max_nodes=None)"
+)]
+fn solve(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    scoring: &str,
+    threads: Whole,
+    hash_mb: Whole,
+    max_nodes: Option<Whole>,
+) -> PyResult<PySolution> {
+    let (threads, hash_mb) = (threads.to_usize("threads")?, hash_mb.to_usize("hash_mb")?);
+    let max_nodes = max_nodes.map(|n| n.0);
+    let position = if let Ok(game) = position.cast::<PyGame>() {
+        let game = game.borrow();
+        if game.inner.phase() == Phase::FreeOpening {
+            return Err(EngineError::new_err("the free opening's placements are not solved: play them first"));
+        }
+        *game.inner.position()
+    } else if let Ok(text) = position.extract::<String>() {
+        parse_position(&text)?
+    } else {
+        return Err(EngineError::new_err("solve takes a position string or a Game"));
+    };
+    let scoring: Scoring = scoring.parse().map_err(|e| rules_error(&e))?;
+    let threads = NonZeroUsize::new(threads).ok_or_else(|| EngineError::new_err("threads must be at least 1"))?;
+    if !(1..=MAX_HASH_MB).contains(&hash_mb) {
+        return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
+    }
+    let limits = max_nodes.map_or_else(Limits::none, |n| Limits::none().nodes(n));
+    let solved = py.detach(move || {
+        let solver = Solver::with_hash_mb(hash_mb).threads(threads);
+        solver.solve_with(&position, scoring, &SolveOptions::new().limits(limits))
+    });
+    solved.map(|s| solution(&s)).map_err(|e| engine_error(&e))
+}
+
+/// Move names: `"d3"`, `"pass"`.
+pub(crate) fn move_names(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}

@@ -1,0 +1,267 @@
+//! `Game`: a table under its rules, played move by move, saved and loaded as JSON, GGF and
+//! transcripts.
+
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use reversi_core::{Color, Position, Square, diagram};
+use reversi_records::{GameRecord, RecordResult, ggf, replay_transcript, transcript};
+use reversi_variants::{Game, Move, Phase, Rules};
+
+use crate::errors::{RulesError, Whole, move_error, position_error, record_error, rules_error};
+use crate::rules::PyRules;
+
+/// A game (`reversi_kit.Game`): the table (rules, seed, blocked cells) and the moves so far.
+#[pyclass(name = "Game", module = "reversi_kit", eq)]
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct PyGame {
+    pub(crate) inner: Game,
+}
+
+/// The value `board()` gives an empty cell.
+const EMPTY: i8 = 0;
+/// The value `board()` gives a Black disc.
+const BLACK: i8 = 1;
+/// The value `board()` gives a White disc.
+const WHITE: i8 = 2;
+/// The value `board()` gives a cell that is not playable (blocked, or an Octagon corner).
+const UNPLAYABLE: i8 = -1;
+
+#[pymethods]
+impl PyGame {
+    /// A new table under `rules` (the standard rules if left out); `seed` draws the blocked
+    /// cells when the rules make them random.
+    #[new]
+    #[pyo3(signature = (rules=None, seed=None))]
+    fn new(rules: Option<PyRef<'_, PyRules>>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+        let rules = rules.map_or_else(Rules::default, |r| r.rules().clone());
+        let seed = seed.map_or(Ok(0), seed_value)?;
+        Game::new(rules, seed).map(|inner| PyGame { inner }).map_err(|e| rules_error(&e))
+    }
+
+    /// The rules.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules { inner: self.inner.rules().clone() }
+    }
+
+    /// The seed the table was made from, or `None` (a table loaded without one).
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.inner.seed()
+    }
+
+    /// The blocked cells, in row-major order (`["b2", "g7"]`).
+    fn blocked(&self) -> Vec<String> {
+        self.inner.blocked().iter().map(|sq| sq.to_string()).collect()
+    }
+
+    /// `"black"` or `"white"`: the player to move.
+    fn side_to_move(&self) -> &'static str {
+        self.inner.side_to_move().name()
+    }
+
+    /// `"free_opening"` during the four placements of the free opening, else `"normal"`.
+    fn phase(&self) -> &'static str {
+        match self.inner.phase() {
+            Phase::FreeOpening => "free_opening",
+            _ => "normal",
+        }
+    }
+
+    /// The legal moves as names (`["c4", "d3", ...]`), `["pass"]` when the mover must pass,
+    /// `[]` once the game is over.
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_move_list().iter().map(Move::to_string).collect()
+    }
+
+    /// Whether `move` (a name such as `"d3"` or `"pass"`) is legal now.
+    fn is_legal(&self, r#move: &str) -> PyResult<bool> {
+        Ok(self.inner.is_legal(parse_move(r#move)?))
+    }
+
+    /// Plays `move` (`"d3"`, `"pass"`) and returns the cells it flipped; an illegal move
+    /// raises `MoveError` and changes nothing.
+    fn play(&mut self, r#move: &str) -> PyResult<Vec<String>> {
+        let mv = parse_move(r#move)?;
+        let flips = self.inner.play(mv).map_err(|e| move_error(&e))?;
+        Ok(flips.iter().map(|sq| sq.to_string()).collect())
+    }
+
+    /// Takes back the last move and returns it, or `None` at the start.
+    fn undo(&mut self) -> Option<String> {
+        self.inner.undo().map(|ply| ply.played().to_string())
+    }
+
+    /// Whether neither player can move.
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// Whether the side to move must pass.
+    fn must_pass(&self) -> bool {
+        self.inner.must_pass()
+    }
+
+    /// `(black, white)`: the scores if the game ended now, under the rules' scoring.
+    fn score(&self) -> (u32, u32) {
+        let score = self.inner.score();
+        (score.black(), score.white())
+    }
+
+    /// `"black"`, `"white"` or `"draw"` once the game is over, else `None`.
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.result().map(|r| r.winner().map_or("draw", Color::name))
+    }
+
+    /// The position string: rows from the top (row 1 first) separated by `/`, `X` Black, `O`
+    /// White, `-` empty, `#` not playable, a space, then the side to move (`X` or `O`).
+    fn position(&self) -> String {
+        self.inner.position().to_string()
+    }
+
+    /// The position string before the first move.
+    fn start_position(&self) -> String {
+        self.inner.start_position().to_string()
+    }
+
+    /// The board as a nested list of rows from the top, `board()[row][column]` with `a1` at
+    /// `[0][0]`: `0` empty, `1` Black, `2` White, `-1` not playable.
+    fn board(&self) -> Vec<Vec<i8>> {
+        board_rows(self.inner.position())
+    }
+
+    /// The moves so far, passes included.
+    fn moves(&self) -> Vec<String> {
+        self.inner.moves().iter().map(Move::to_string).collect()
+    }
+
+    /// The moves so far as one transcript such as `"f5d6c3"` (passes left out, as
+    /// transcripts do).
+    fn transcript(&self) -> String {
+        transcript::write(&self.inner.moves())
+    }
+
+    /// The game as JSON: rules, seed, blocked cells and moves.
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|e| record_error(&e))
+    }
+
+    /// The game that `to_json` wrote; the layout must be the seed's and every move legal.
+    #[classmethod]
+    fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyGame> {
+        serde_json::from_str(text).map(|inner| PyGame { inner }).map_err(|e| record_error(&e))
+    }
+
+    /// The game as a GGF record (the GGS server's format); an unfinished game is recorded
+    /// with the current disc count.
+    fn to_ggf(&self) -> PyResult<String> {
+        let record = if self.inner.is_over() {
+            GameRecord::from_game(&self.inner)
+        } else {
+            GameRecord::with_result(&self.inner, RecordResult::unfinished(self.inner.position()))
+        }
+        .map_err(|e| record_error(&e))?;
+        ggf::write_records(&[record]).map_err(|e| record_error(&e))
+    }
+
+    /// Every game of a GGF text (one or more records), replayed.
+    #[classmethod]
+    fn from_ggf(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<Vec<PyGame>> {
+        let records = ggf::parse_records(text).map_err(|e| record_error(&e))?;
+        Ok(records.iter().map(|r| PyGame { inner: r.replay() }).collect())
+    }
+
+    /// A table under `rules` and `seed` with the moves of a transcript (`"f5d6c3..."`)
+    /// played, the passes it leaves out put back.
+    #[classmethod]
+    #[pyo3(signature = (text, rules=None, seed=None))]
+    fn from_transcript(
+        _cls: &Bound<'_, PyType>,
+        text: &str,
+        rules: Option<PyRef<'_, PyRules>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyGame> {
+        let mut game = PyGame::new(rules, seed)?;
+        replay_transcript(&mut game.inner, text).map_err(|e| record_error(&e))?;
+        Ok(game)
+    }
+
+    /// The number of leaves of the game tree to `depth` plies (the rules' perft convention,
+    /// free-opening placements included). Releases the GIL.
+    fn perft(&self, py: Python<'_>, depth: Whole) -> PyResult<u64> {
+        let depth = depth.to_u32("depth")?;
+        let game = self.inner.clone();
+        Ok(py.detach(move || game.perft(depth)))
+    }
+
+    /// A copy of the game.
+    fn copy(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// The board drawn for a terminal, legal moves marked `*`.
+    fn __str__(&self) -> String {
+        diagram(self.inner.position(), self.inner.legal_moves())
+    }
+
+    fn __repr__(&self) -> String {
+        let seed = self.inner.seed().map_or_else(|| "None".to_owned(), |s| s.to_string());
+        format!(
+            "<Game rules={:?} seed={seed} moves={:?} to_move={}>",
+            self.inner.rules().to_string(),
+            transcript::write(&self.inner.moves()),
+            self.inner.side_to_move().name()
+        )
+    }
+}
+
+/// A move from its name: `"d3"`, `"pass"`.
+pub(crate) fn parse_move(text: &str) -> PyResult<Move> {
+    text.parse().map_err(|e| move_error(&e))
+}
+
+/// A position from its string.
+pub(crate) fn parse_position(text: &str) -> PyResult<Position> {
+    text.parse().map_err(|e| position_error(&e))
+}
+
+/// A table seed: an integer from 0 to 2**64 - 1.
+pub(crate) fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if seed.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(RulesError::new_err("invalid seed: a bool; expected an integer from 0 to 2**64 - 1"));
+    }
+    seed.extract::<u64>().map_err(|_| {
+        RulesError::new_err(format!(
+            "invalid seed {}: expected an integer from 0 to 2**64 - 1",
+            seed.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))
+    })
+}
+
+/// The cells of `position` by rows from the top, coded as `board()` documents.
+pub(crate) fn board_rows(position: &Position) -> Vec<Vec<i8>> {
+    let geometry = position.geometry();
+    (0..geometry.height())
+        .map(|row| {
+            (0..geometry.width())
+                .map(|column| {
+                    let sq = Square::new(column, row).expect("a cell of the board");
+                    match position.disc_at(sq) {
+                        Some(Color::Black) => BLACK,
+                        Some(Color::White) => WHITE,
+                        None if geometry.is_playable(sq) => EMPTY,
+                        None => UNPLAYABLE,
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
