@@ -1,5 +1,5 @@
-//! Running the examples as programs, for the tests that do: Cargo builds them first, once per
-//! test binary, with the profile of the test.
+//! Running the examples as programs, for the tests that do: `cargo test` builds them, with the
+//! tests' profile, before it runs the tests.
 
 #![allow(dead_code, reason = "each test file uses part of this")]
 
@@ -7,37 +7,30 @@ use std::ffi::OsStr;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The longest an example may take on a hostile input before the test calls it hung.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
-/// The path of the built example `name`.
+/// The path of the built example `name`, failing the test if it is not there.
+///
+/// `cargo test` builds every example of the package before it runs the tests, with the tests'
+/// profile, into `target/<profile>/examples`, beside the tests' `target/<profile>/deps`.
+/// Selecting tests (`cargo test --test duel`) builds no example: build them first with
+/// `cargo build --examples` (`--release` for `cargo test --release`).
 pub fn example(name: &str) -> PathBuf {
-    examples_dir().join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
-}
-
-/// The directory of the built examples, built once for all the tests of a file.
-fn examples_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test's path");
-        // target/<profile>/deps/<test>-<hash> → target/<profile>
-        let profile_dir = exe.parent().and_then(Path::parent).expect("a deps directory");
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") => "dev".to_owned(),
-            Some(other) => other.to_owned(),
-            None => panic!("no profile directory above {}", exe.display()),
-        };
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--examples", "--profile", &profile, "--manifest-path"])
-            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "cargo build --examples failed");
-        profile_dir.join("examples")
-    })
+    let exe = std::env::current_exe().expect("the test's path");
+    // target/<profile>/deps/<test>-<hash> → target/<profile>/examples/<name>
+    let profile_dir = exe.parent().and_then(Path::parent).expect("a deps directory above the test");
+    let path = profile_dir.join("examples").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "the example `{name}` is not built at {}: run the tests with `cargo test` (which builds every \
+         example), or build the examples first (`cargo build --examples`, with `--release` or \
+         `--profile` as for the tests)",
+        path.display()
+    );
+    path
 }
 
 /// A file of the records crate's test data.

@@ -1,6 +1,10 @@
-//! The FFO endgame positions (`../shared/data/ffo/ffo-20-59.txt`, beside the checkout; the
-//! tests say so and skip when it is absent): every listed move of #20-#39, the best values of
-//! #40-#59 (ignored: minutes to hours of solving).
+//! The FFO endgame positions (`data/ffo/ffo-20-59.txt` at the top of the repository): every
+//! listed move of #20-#39, the best values of #40-#59.
+//!
+//! The default test build reads and checks the file; the solves are ignored there, being
+//! seconds to hours of search. `.ci/run` runs #20-#29 and the independent check in release:
+//! `cargo test --release -p reversi-engine --test ffo -- --ignored ffo_20_to_29 independent_check`;
+//! `-- --ignored` alone runs them all (#40-#59 take minutes on many cores, hours on one).
 
 use std::path::PathBuf;
 
@@ -15,12 +19,10 @@ struct Entry {
     values: Vec<(Option<Move>, i32)>,
 }
 
-fn entries() -> Option<Vec<Entry>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/ffo/ffo-20-59.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} not found beside the checkout: skipped", path.display());
-        return None;
-    };
+/// The entries of the file; a missing or malformed file fails the test, naming its path.
+fn entries() -> Vec<Entry> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/ffo/ffo-20-59.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("the FFO positions {}: {e}", path.display()));
     let entries = text
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
@@ -41,19 +43,38 @@ fn entries() -> Option<Vec<Entry>> {
             }
         })
         .collect::<Vec<_>>();
-    assert_eq!(entries.len(), 40);
-    Some(entries)
+    assert_eq!(entries.len(), 40, "{}", path.display());
+    entries
 }
 
-/// #20-#29 (6 to 20 empties): every move, in CI.
+/// The file as this suite reads it: #20-#59 in order, every move listed for #20-#39 (each a
+/// legal move, all of them), the best value alone for #40-#59.
 #[test]
+fn the_file_lists_every_move_of_20_to_39_and_the_best_of_40_to_59() {
+    for (entry, number) in entries().iter().zip(20..) {
+        assert_eq!(entry.number, number);
+        if number < 40 {
+            let mut listed: Vec<Move> = entry.values.iter().map(|&(mv, _)| mv.expect("#20-#39 list moves")).collect();
+            listed.sort_by_key(|mv| format!("{mv}"));
+            let mut legal: Vec<Move> = entry.position.legal_moves().iter().map(Move::Place).collect();
+            legal.sort_by_key(|mv| format!("{mv}"));
+            assert_eq!(listed, legal, "#{number}: every legal move listed, once");
+        } else {
+            assert!(matches!(entry.values[..], [(None, _)]), "#{number}: the best value alone");
+        }
+    }
+}
+
+/// #20-#29 (6 to 20 empties): every move; seconds in release, minutes in the test profile.
+#[test]
+#[ignore = "a release check (.ci/run): cargo test --release -p reversi-engine --test ffo -- --ignored ffo_20_to_29"]
 fn ffo_20_to_29_every_move() {
     every_move(20..30);
 }
 
-/// #30-#39 (20 to 26 empties): every move; minutes, so ignored (run with `-- --ignored`).
+/// #30-#39 (20 to 26 empties): every move; minutes in release.
 #[test]
-#[ignore]
+#[ignore = "minutes in release: cargo test --release -p reversi-engine --test ffo -- --ignored ffo_30_to_39"]
 fn ffo_30_to_39_every_move() {
     every_move(30..40);
 }
@@ -61,7 +82,7 @@ fn ffo_30_to_39_every_move() {
 /// The solver's best value and move, and every listed move's value, each checked by a search
 /// with the window (v - 1, v + 1), which answers exactly v only if v is the value.
 fn every_move(numbers: std::ops::Range<u32>) {
-    let Some(entries) = entries() else { return };
+    let entries = entries();
     let solver = Solver::with_hash_mb(16);
     let mut wrong = Vec::new();
     for entry in entries.iter().filter(|e| numbers.contains(&e.number)) {
@@ -111,9 +132,9 @@ fn every_move(numbers: std::ops::Range<u32>) {
 /// FFO #31 g1 by an independent search: a plain alpha-beta on `Position`'s moves (fewest
 /// replies first), no table, no kernel words. After g1, White to move gets exactly 32, so g1
 /// is worth -32 to Black (the list this suite was first written from said -30).
-/// A few seconds in the test profile: ignored; run with `-- --ignored`.
+/// A few seconds in release.
 #[test]
-#[ignore]
+#[ignore = "a release check (.ci/run): cargo test --release -p reversi-engine --test ffo -- --ignored independent_check"]
 fn independent_check() {
     let pos: Position =
         "-OOOOO--/--OOOO--/OXXOOO--/-XXXOO--/XXXXXXO-/XXXOOO-O/X-OOOO--/-OOOOO-- X".parse().expect("FFO #31");
@@ -158,12 +179,12 @@ fn alpha_beta(pos: &Position, alpha: i32, beta: i32) -> i32 {
     best
 }
 
-/// #40-#59: the best values. Long: run with `cargo test --release -p reversi-engine --test
-/// ffo -- --ignored`, or the `solve` example (`--file`), which also times them.
+/// #40-#59: the best values. Long: run them with the `solve` example (`--file`), which also
+/// times them.
 #[test]
-#[ignore]
+#[ignore = "minutes on many cores: cargo test --release -p reversi-engine --test ffo -- --ignored ffo_40_to_59"]
 fn ffo_40_to_59_best_values() {
-    let Some(entries) = entries() else { return };
+    let entries = entries();
     let solver = Solver::default().threads(std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN));
     for entry in entries.iter().filter(|e| e.number >= 40) {
         let best = entry.values[0].1;

@@ -1,4 +1,5 @@
-//! WTHOR: byte layout, errors, replay of the fixture, and the two real years when present.
+//! WTHOR: byte layout, errors, replay of the fixture, and the repository's two real years
+//! (`data/wthor`).
 
 use std::path::PathBuf;
 
@@ -174,40 +175,45 @@ fn fixture_names() {
     assert_eq!(tournaments.name(0), Some("Beijing Open"));
 }
 
-/// The real files, where CI keeps them beside the checkout; skipped when absent.
-fn shared(name: &str) -> Option<Vec<u8>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor");
-    std::fs::read(dir.join(name)).ok()
+/// A file of the repository's WTHOR sample (`data/wthor` at the top of the repository): a
+/// missing file fails the test, naming its path.
+fn sample(name: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/wthor").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("the WTHOR sample {}: {e}", path.display()))
 }
 
 #[test]
-fn the_shared_years_replay_and_match() {
+fn the_sample_years_replay_and_match() {
     for (name, games) in [("WTH_2017.wtb", 2449), ("WTH_2018.wtb", 2322)] {
-        let Some(bytes) = shared(name) else {
-            eprintln!("{name} not found beside the checkout: skipped");
-            continue;
-        };
+        let bytes = sample(name);
         let file = WthorFile::parse(&bytes).unwrap();
         let mut summary = WthorSummary::default();
         for game in file.games() {
             summary.add(&game.replay());
         }
-        assert_eq!(summary, WthorSummary { games, finished: games, scores_match: games, unfinished: 0, illegal: 0 });
+        assert_eq!(
+            summary,
+            WthorSummary { games, finished: games, scores_match: games, unfinished: 0, illegal: 0 },
+            "{name}"
+        );
         // The writer gives back the very bytes.
-        assert_eq!(file.to_bytes().unwrap(), bytes);
+        assert_eq!(file.to_bytes().unwrap(), bytes, "{name}");
     }
-    if let (Some(jou), Some(trn), Some(wtb)) = (shared("WTHOR.JOU"), shared("WTHOR.TRN"), shared("WTH_2018.wtb")) {
-        let players = NameFile::parse(NameKind::Players, &jou).unwrap();
-        let tournaments = NameFile::parse(NameKind::Tournaments, &trn).unwrap();
-        assert_eq!(players.name(1), Some("Tastet Marc"));
-        assert_eq!(players.to_bytes().unwrap(), jou);
-        assert_eq!(tournaments.to_bytes().unwrap(), trn);
-        let file = WthorFile::parse(&wtb).unwrap();
-        let game = &file.games()[0];
-        assert_eq!(players.name(game.black_player()), Some("Zhao Jing"));
-        assert_eq!(players.name(game.white_player()), Some("Yamakawa Takashi"));
-        assert_eq!(tournaments.name(game.tournament()), Some("Beijing Open"));
-    }
+}
+
+#[test]
+fn the_sample_names_round_trip_and_name_the_players() {
+    let (jou, trn, wtb) = (sample("WTHOR.JOU"), sample("WTHOR.TRN"), sample("WTH_2018.wtb"));
+    let players = NameFile::parse(NameKind::Players, &jou).unwrap();
+    let tournaments = NameFile::parse(NameKind::Tournaments, &trn).unwrap();
+    assert_eq!(players.name(1), Some("Tastet Marc"));
+    assert_eq!(players.to_bytes().unwrap(), jou);
+    assert_eq!(tournaments.to_bytes().unwrap(), trn);
+    let file = WthorFile::parse(&wtb).unwrap();
+    let game = &file.games()[0];
+    assert_eq!(players.name(game.black_player()), Some("Zhao Jing"));
+    assert_eq!(players.name(game.white_player()), Some("Yamakawa Takashi"));
+    assert_eq!(tournaments.name(game.tournament()), Some("Beijing Open"));
 }
 
 /// Issue 14, defect 4: a score byte above 64 is refused when read (naming the game and the
