@@ -33,7 +33,8 @@
 //!
 //! (each about 8-12 minutes on two cores here).
 
-mod files;
+mod cli;
+use cli::files;
 
 use std::io::Write;
 use std::num::NonZeroUsize;

@@ -16,11 +16,8 @@
 //! through the range, so a run is the same every time. With several files their games are
 //! taken as one list, in the order of the files, so that a larger sample spans them all.
 
-mod args;
-mod errors;
-mod files;
-mod hash_mb;
-mod output;
+mod cli;
+use cli::{args, errors, files, hash_mb, output};
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;

@@ -24,7 +24,8 @@
 //! band without labelled positions keeps its weights from `FILE` (a weights file of the same
 //! bands), so that some bands can be fitted again without the labels of the others.
 
-mod files;
+mod cli;
+use cli::files;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
