@@ -30,7 +30,7 @@
 //! let mut position = Position::default(); // the 8×8 start
 //! assert_eq!(perft(&position, 4), 244);
 //! position.play("f5".parse()?)?;
-//! assert_eq!(position.legal_moves().to_string(), "d6 f6 f4");
+//! assert_eq!(position.legal_moves().to_string(), "f4 d6 f6");
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
@@ -90,3 +90,8 @@ pub use reversi_variants as variants;
 pub use reversi_variants::players::Player;
 #[cfg(feature = "std")]
 pub use reversi_variants::{Game, GameResult, Line, Move, Phase, PlayError, Rules, RulesError};
+
+/// The package's README, whose Rust blocks run as doctests (with the default features).
+#[doc = include_str!("../README.md")]
+#[cfg(all(doctest, feature = "engine", feature = "serde"))]
+pub struct ReadmeDoctests;
