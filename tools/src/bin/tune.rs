@@ -10,7 +10,7 @@
 //! is a sample: its features ([`Evaluator::features`]) and, as the label, a disc difference at
 //! the end of the game for that side (empty cells to the winner, as WTHOR counts):
 //! - before the file's theoretical-score depth (24 empty cells in the files of
-//!   `../shared/data/wthor`), the game's theoretical score: the result of perfect play from the
+//!   `data/wthor`), the game's theoretical score: the result of perfect play from the
 //!   game's position at that depth, which the players' later mistakes do not blur. With it the
 //!   share of the variance explained in the middle game (phases 3-6) rose from 0.18-0.45 to
 //!   0.28-0.69;
@@ -29,6 +29,7 @@
 //! printed in hundredths of a disc, rounded. The procedure has no randomness: the same files
 //! give the same table.
 
+#[path = "../../../examples/cli/mod.rs"]
 mod cli;
 use cli::{files, output};
 

@@ -33,6 +33,7 @@
 //!
 //! (each about 8-12 minutes on two cores here).
 
+#[path = "../../../examples/cli/mod.rs"]
 mod cli;
 use cli::files;
 

@@ -24,6 +24,7 @@
 //! band without labelled positions keeps its weights from `FILE` (a weights file of the same
 //! bands), so that some bands can be fitted again without the labels of the others.
 
+#[path = "../../../examples/cli/mod.rs"]
 mod cli;
 use cli::files;
 
