@@ -1,5 +1,5 @@
 //! Printing to stdout for the examples, in place of `println!` and `print!` (here `outln!` and
-//! [`print`]), which panic when a write fails. A stdout whose reader has gone
+//! [`print()`]), which panic when a write fails. A stdout whose reader has gone
 //! (`perft --depth 11 | head -1`) ends the program quietly with exit status 0: a reader that
 //! needs no more output is not an error. Any other write error (a full disk) is reported on
 //! stderr as `error: cannot write to stdout: <error>`, and the program ends with exit
