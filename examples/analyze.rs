@@ -2,24 +2,22 @@
 //! the played move's value, and a mark on mistakes; then each side's total loss in discs.
 //!
 //! ```text
-//! cargo run --release --example analyze -- FILE [--game N] [--level L] [--exact-empties E] [--hash-mb M] [--threads T]
+//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N]
 //! ```
 //!
 //! FILE is a record as `replay` reads it, by extension: `.json` (a game record), `.ggf` (game
 //! N of the file), `.txt` (a transcript of a standard 8×8 game) or `.wtb` (WTHOR, game N).
 //! Every variant is reviewed the same way. Values are in discs for the player who moves:
 //! estimates of a search at the level's depth (`+2.3`), or exact values with perfect play
-//! once a move leads to at most E empty cells (18 by default; `+4`). A move that loses at least 2 discs
+//! once a move leads to at most `--exact-empties` empty cells (18 by default; `+4`). A move that loses at least 2 discs
 //! against the best is marked `?`, at least 6 `??`. A line per move:
 //!
 //! ```text
 //! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
 //! ```
 
-mod errors;
-mod files;
-mod hash_mb;
-mod output;
+mod cli;
+use cli::{args, errors, files, hash_mb, output};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,29 +32,26 @@ use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript};
 use reversi_kit::variants::{Game, Move, Rules};
 
-/// The most threads `--threads` takes: far more than any machine has cores.
-const MAX_THREADS: u64 = 1024;
-
 /// Reviews the moves of a game record.
 #[derive(Parser, Debug)]
-#[command(name = "analyze")]
+#[command(name = "analyze", version)]
 struct Args {
     /// The record: .json, .ggf, .txt or .wtb.
     file: PathBuf,
     /// Which game of a GGF or WTHOR file, from 1.
-    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     game: usize,
     /// The engine level of the estimates (its depth and node budget).
-    #[arg(long, default_value = "5")]
+    #[arg(long, value_name = "N", default_value = "5")]
     level: Level,
     /// Exact values once at most this many cells are empty (0 to 256, a 16×16 board's cells).
-    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=256))]
+    #[arg(long, value_name = "N", default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=256))]
     exact_empties: u32,
     /// The transposition table's size in megabytes, 1 to 4096 (allocated at the start).
-    #[arg(long, default_value_t = 64, value_parser = hash_mb::parser())]
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = hash_mb::parser())]
     hash_mb: usize,
     /// Search threads, 1 to 1024.
-    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
     threads: usize,
 }
 
@@ -170,12 +165,9 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = args::parse::<Args>();
     match run(&args, &mut |line| outln!("{line}")) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("analyze: {}: {e}", args.file.display());
-            ExitCode::FAILURE
-        }
+        Err(e) => errors::fail(format_args!("{}: {e}", args.file.display())),
     }
 }

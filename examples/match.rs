@@ -1,7 +1,7 @@
 //! Plays N games between two players under any rules and prints a line per game and a summary.
 //!
 //! ```text
-//! cargo run --release --example match -- engine:5 mobility --games 20 [--seed S] [--opening-plies K]
+//! cargo run --release --example match -- engine:5 mobility --games 20 [--seed SEED] [--opening-plies N]
 //!     [--size WxH | --octagon] [--blocked none|random|N|b2,g7] [--handicap C:V] [--free-opening]
 //!     [--scoring discs|wof] [--jobs J]
 //! ```
@@ -19,11 +19,8 @@
 //!
 //! The mean thinking time per move of each player goes to stderr (it is not reproducible).
 
-mod args;
-mod output;
-mod player_spec;
-#[allow(dead_code, reason = "play and duel use the rest of the shared table flags")]
-mod table;
+mod cli;
+use cli::{args, errors, output, player_spec, table};
 
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -47,20 +44,22 @@ const MAX_JOBS: u64 = 1024;
 
 /// Plays games between two players.
 #[derive(Parser, Debug)]
-#[command(name = "match")]
+#[command(name = "match", version)]
 struct Args {
-    /// The first player: random, mobility or engine:N.
+    /// The first player: random, mobility or engine:N
+    #[arg(value_name = "PLAYER")]
     first: PlayerSpec,
-    /// The second player.
+    /// The second player: random, mobility or engine:N
+    #[arg(value_name = "PLAYER")]
     second: PlayerSpec,
     /// The number of games, at least 1 (rounded up to an even number: games go in pairs).
-    #[arg(long, default_value_t = 20, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_GAMES))]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_GAMES))]
     games: usize,
     /// Random plies at the start of each pair of games.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4)]
     opening_plies: usize,
     /// Games played at once, 1 to 1024.
-    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
     jobs: usize,
     /// The rules and the seed of the tables and openings (default seed: 1).
     #[command(flatten)]
@@ -140,10 +139,7 @@ fn main() -> ExitCode {
     let args = args::parse::<Args>();
     let rules = match args.rules() {
         Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("match: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => args::usage_error::<Args>(format!("impossible rules: {e}")),
     };
     match run(&args, &rules) {
         Ok(lines) => {
@@ -152,10 +148,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("match: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => errors::fail(e),
     }
 }
 

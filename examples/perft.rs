@@ -8,37 +8,31 @@
 //! The position is a position string of docs/rules.md §5 (default: the 8×8 start). At depth 12 and
 //! more, a bar on stderr shows the moves of the root counted so far, when stderr is a terminal.
 
-mod args;
-mod output;
-mod progress;
+mod cli;
+use cli::{args, output, progress};
 
 use std::time::Instant;
 
 use clap::Parser;
-use clap::builder::RangedU64ValueParser;
 use output::outln;
 use reversi_kit::Position;
 use reversi_kit::core::{perft, perft_parallel};
 
-/// The most threads `--threads` takes: far more than any machine has cores, far fewer than
-/// would exhaust the memory of their stacks.
-const MAX_THREADS: usize = 1024;
-
 /// From this depth on, a perft takes seconds or more, and a progress bar is worth its line.
 const PROGRESS_DEPTH: u32 = 12;
 
-/// Counts the leaves of the game tree to a given depth (perft, RULES §4) and how fast.
+/// Counts the leaves of the game tree to a given depth (perft, docs/rules.md §4) and how fast.
 #[derive(Debug, PartialEq, Parser)]
 #[command(name = "perft", version)]
 struct Options {
     /// How many plies to count (a pass is a ply; a finished game is a leaf at any depth)
     #[arg(long, value_name = "N")]
     depth: u32,
-    /// Where to start: a position string of RULES §5, such as "----/-OX-/-XO-/---- X"
+    /// Where to start: a position string (docs/rules.md §5), such as "----/-OX-/-XO-/---- X"
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true, default_value_t = Position::default(), hide_default_value = true)]
     position: Position,
-    /// How many threads count
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    /// How many threads count, 1 to 1024
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
     threads: usize,
 }
 

@@ -4,7 +4,7 @@
 //! gives the same table and the same game.
 //!
 //! ```text
-//! cargo run --example play -- [--help] [--version] [--seed S] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
+//! cargo run --example play -- [--help] [--version] [--seed SEED] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
 //!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
 //!     [--black PLAYER] [--white PLAYER]
 //! ```
@@ -13,11 +13,8 @@
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
 //! `result: B-W` (Black's score, then White's).
 
-mod args;
-mod output;
-mod player_spec;
-mod record_file;
-mod table;
+mod cli;
+use cli::{args, errors, output, player_spec, record_file, table};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -70,21 +67,15 @@ fn main() -> ExitCode {
         None => None,
         Some(path) => match RecordFile::open(path.clone()) {
             Ok(file) => Some(file),
-            Err(e) => return fail(&format!("cannot write the record to {}: {e}", path.display())),
+            Err(e) => return errors::fail(format!("cannot write the record to {}: {e}", path.display())),
         },
     };
     let verbosity = if options.quiet { Verbosity::Quiet } else { Verbosity::Full };
     let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
     match play(rules, seed, [options.black, options.white], verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => fail(&message),
+        Err(message) => errors::fail(message),
     }
-}
-
-/// Reports an error that is not the command line's: no usage, exit status 1.
-fn fail(message: &str) -> ExitCode {
-    eprintln!("play: {message}");
-    ExitCode::FAILURE
 }
 
 fn play(

@@ -13,10 +13,8 @@
 //! and how the game ended. An invalid file is reported with its error and exit status 1, as
 //! is a file that is not a regular file (a FIFO, a device) or is larger than 64 MiB.
 
-mod args;
-mod errors;
-mod files;
-mod output;
+mod cli;
+use cli::{args, errors, files, output};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -61,10 +59,7 @@ fn main() -> ExitCode {
             outln!("result: {}", shown.result);
             ExitCode::SUCCESS
         }
-        Err(message) => {
-            eprintln!("replay: {}: {message}", file.display());
-            ExitCode::FAILURE
-        }
+        Err(message) => errors::fail(format_args!("{}: {message}", file.display())),
     }
 }
 

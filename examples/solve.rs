@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example solve -- --position "POSITION STRING" [--scoring discs|wof] [--wld] [--threads N] [--hash-mb N]
-//! cargo run --release --example solve -- --file ../shared/data/ffo/ffo-20-59.txt --threads 2
+//! cargo run --release --example solve -- --file data/ffo/ffo-20-59.txt --threads 2
 //! ```
 //!
 //! A position prints `key: value` lines: `empties`, `best`, `score` (or `result` with
@@ -11,15 +11,14 @@
 //! and the listed values, WOF, tab-separated; `#` starts a comment) prints one line a position,
 //! `ok` or `WRONG` against the file, then a summary. Long solves show their progress on
 //! stderr when it is a terminal: the time, the nodes, and the best move and value found so
-//! far, with how sure they are (`b7 +2 (selective)`). Bad input: a message on stderr and exit
-//! status 2.
+//! far, with how sure they are (`b7 +2 (selective)`). Bad flags or a position that cannot be
+//! solved: an `error:` with the usage and exit status 2; a file that cannot be read or holds a
+//! bad line: an `error:` naming it and exit status 1.
 
-mod files;
-mod hash_mb;
-mod output;
+mod cli;
+use cli::{args, errors, files, hash_mb, output};
 
 use std::io::IsTerminal;
-use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -33,26 +32,26 @@ use reversi_kit::variants::{Move, Scoring};
 
 /// Solve Reversi endgames exactly, on any board.
 #[derive(Debug, Parser)]
-#[command(name = "solve")]
+#[command(name = "solve", version)]
 struct Cli {
-    /// A position string (RULES §5), such as "--------/.../-------- X".
-    #[arg(long, value_parser = parse_position, allow_hyphen_values = true, conflicts_with = "file", required_unless_present = "file")]
+    /// A position string (docs/rules.md §5), such as "--------/.../-------- X"
+    #[arg(long, value_name = "POSITION", value_parser = parse_position, allow_hyphen_values = true, conflicts_with = "file", required_unless_present = "file")]
     position: Option<Position>,
-    /// A file of positions in the FFO format, with their values (WOF).
-    #[arg(long)]
+    /// A file of positions in the FFO format, with their values (WOF)
+    #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
-    /// The scoring: `discs`, or `wof` (empty cells to the winner). Default: discs for a
-    /// position, wof for a file.
-    #[arg(long, value_enum)]
+    /// The scoring: discs, or wof (empty cells to the winner) [default: discs for a position,
+    /// wof for a file]
+    #[arg(long, value_name = "discs|wof", value_enum)]
     scoring: Option<ScoringArg>,
-    /// Only win, draw or loss.
+    /// Only win, draw or loss
     #[arg(long)]
     wld: bool,
-    /// Threads.
-    #[arg(long, default_value_t = NonZeroUsize::MIN)]
-    threads: NonZeroUsize,
-    /// The transposition table's size in MB, 1 to 4096 (allocated whole at the start).
-    #[arg(long, default_value_t = Solver::DEFAULT_HASH_MB, value_parser = hash_mb::parser())]
+    /// Search threads, 1 to 1024
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
+    threads: usize,
+    /// The transposition table's size in MB, 1 to 4096 (allocated whole at the start)
+    #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_HASH_MB, value_parser = hash_mb::parser())]
     hash_mb: usize,
 }
 
@@ -77,25 +76,26 @@ fn parse_position(text: &str) -> Result<Position, String> {
 
 fn main() -> ExitCode {
     // Bad flags: clap's message on stderr, exit status 2.
-    let cli = Cli::parse();
-    let solver = Solver::with_hash_mb(cli.hash_mb).threads(cli.threads);
+    let cli = args::parse::<Cli>();
+    if cli.file.is_some() && matches!(cli.scoring, Some(ScoringArg::Discs)) {
+        args::usage_error::<Cli>("the file's values are WOF scores: use --scoring wof or no --scoring");
+    }
+    let threads = std::num::NonZeroUsize::new(cli.threads).expect("--threads is at least 1");
+    let solver = Solver::with_hash_mb(cli.hash_mb).threads(threads);
     let mode = if cli.wld { Mode::WinDrawLoss } else { Mode::Exact };
-    let result = match (&cli.position, &cli.file) {
-        (Some(position), _) => solve_one(&solver, position, cli.scoring.map_or(Scoring::Discs, Scoring::from), mode),
-        (None, Some(path)) => match cli.scoring {
-            Some(ScoringArg::Discs) => {
-                Err("the file's values are WOF scores: use --scoring wof or no --scoring".into())
+    match (&cli.position, &cli.file) {
+        // A position that cannot be solved (a finished game) is the command line's fault.
+        (Some(position), _) => {
+            match solve_one(&solver, position, cli.scoring.map_or(Scoring::Discs, Scoring::from), mode) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => args::usage_error::<Cli>(message),
             }
-            _ => solve_file(&solver, path, mode),
+        }
+        (None, Some(path)) => match solve_file(&solver, path, mode) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => errors::fail(message),
         },
         (None, None) => unreachable!("clap requires --position or --file"),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("solve: {message}");
-            ExitCode::from(2)
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Replays every game of WTHOR `.wtb` files and checks the recorded scores.
 //!
 //! ```text
-//! cargo run --release --example wthor -- [--help] [--version] [--verbose] FILE.wtb...
+//! cargo run --release --example wthor -- [--help] [--version] [--verbose] FILE...
 //! ```
 //!
 //! Each game that stopped early, whose replayed score differs from the recorded one, or that
@@ -14,11 +14,8 @@
 //! read (a WTHOR year is under 1 MB). Over several files, a bar on stderr counts the files
 //! done, when stderr is a terminal.
 
-mod args;
-mod errors;
-mod files;
-mod output;
-mod progress;
+mod cli;
+use cli::{args, errors, files, output, progress};
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -38,7 +35,7 @@ struct Options {
     #[arg(long, short)]
     verbose: bool,
     /// The .wtb files; WTHOR.JOU and WTHOR.TRN beside them give the names
-    #[arg(required = true, value_name = "FILE.wtb")]
+    #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
 
@@ -67,8 +64,7 @@ fn main() -> ExitCode {
             Ok(summary) => bar.suspend(|| outln!("{}: {summary}", file.display())),
             Err(message) => {
                 bar.finish_and_clear();
-                eprintln!("wthor: {}: {message}", file.display());
-                return ExitCode::FAILURE;
+                return errors::fail(format_args!("{}: {message}", file.display()));
             }
         }
         bar.inc(1);

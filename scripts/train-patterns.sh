@@ -21,8 +21,8 @@ threads=${THREADS:-$(nproc)}
 if [ "$#" -gt 0 ]; then files=("$@"); else files=(data/wthor/*.wtb); fi
 weights=crates/reversi-engine/src/eval/patterns.bin
 
-cargo build --release --example label_positions --example tune_patterns
-bin=${CARGO_TARGET_DIR:-target}/release/examples
+cargo build --release -p reversi-tools --bin label_positions --bin tune_patterns
+bin=${CARGO_TARGET_DIR:-target}/release
 mkdir -p "$work"
 # Start from the endgame bands only (the first seven: 0-32 empties), whatever the file holds:
 # a band is 167 297 weights of two bytes (eval::patterns::BAND_BYTES).

@@ -74,7 +74,7 @@ fn a_full_stdout_is_an_error_with_a_message() {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full opens");
         let output = run(example, &args, full, &record);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let told = stderr.starts_with(&format!("{example}: ")) && stderr.contains("No space left on device");
+        let told = stderr.starts_with("error: ") && stderr.contains("No space left on device");
         if output.status.code() != Some(1) || !told || stderr.contains("panicked") {
             failures.push(format!("{example} {args:?}: {}, stderr: {stderr}", output.status));
         }

@@ -4,24 +4,13 @@
 //! The example's logic lives in `examples/duel/session.rs`, included here as a module with the
 //! shared modules it uses.
 
-#[allow(dead_code, reason = "the session uses part of the shared modules")]
-#[path = "../examples/args/mod.rs"]
-mod args;
+#[path = "../examples/cli/mod.rs"]
+mod cli;
 mod common;
-#[allow(unused, reason = "the session uses part of the shared modules")]
-#[path = "../examples/output/mod.rs"]
-mod output;
-#[allow(dead_code, reason = "the session uses the parser, main.rs builds the player")]
-#[path = "../examples/player_spec/mod.rs"]
-mod player_spec;
-#[allow(dead_code, reason = "the test saves records but names no file")]
-#[path = "../examples/record_file/mod.rs"]
-mod record_file;
 #[path = "../examples/duel/session.rs"]
 mod session;
-#[allow(dead_code, reason = "the session uses part of the shared modules")]
-#[path = "../examples/table/mod.rs"]
-mod table;
+
+use cli::record_file;
 
 use clap::Parser;
 
@@ -412,7 +401,7 @@ fn the_example_program_saves_its_record_at_the_end_of_input() {
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty(), "the game started: {}", String::from_utf8_lossy(&output.stdout));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with("duel: cannot write the record to /nonexistent/dir/x.json: "), "{stderr}");
+    assert!(stderr.starts_with("error: cannot write the record to /nonexistent/dir/x.json: "), "{stderr}");
 }
 
 /// Ctrl-C (SIGINT), a closed terminal (SIGHUP) and SIGTERM, while the duel waits for a move:

@@ -1,20 +1,13 @@
-//! The table flags that `play` and `duel` share (`examples/table/mod.rs`), read by clap: every
+//! The table flags that `play` and `duel` share (`examples/cli/table.rs`), read by clap: every
 //! option, the spellings of the library's `FromStr`, conflicts and impossible rules.
 
-#[allow(unused, reason = "the table flags use part of the shared modules")]
-#[path = "../examples/args/mod.rs"]
-mod args;
-#[allow(unused, reason = "the table flags use part of the shared modules")]
-#[path = "../examples/output/mod.rs"]
-mod output;
-#[allow(dead_code, reason = "the test reads flags and plays nothing")]
-#[path = "../examples/table/mod.rs"]
-mod table;
+#[path = "../examples/cli/mod.rs"]
+mod cli;
 
 use clap::Parser;
+use cli::table::TableArgs;
 use reversi_kit::core::{Bitboard, Color, Square};
 use reversi_kit::variants::{Blocked, Board, Handicap, Opening, Rules, RulesError, Scoring};
-use table::TableArgs;
 
 #[derive(Debug, Parser)]
 struct Flags {

@@ -1,7 +1,7 @@
 //! You against the built-in mobility player in the terminal, under any rules.
 //!
 //! ```text
-//! cargo run --example duel -- [--help] [--version] [--seed S] [--size WxH | --octagon]
+//! cargo run --example duel -- [--help] [--version] [--seed SEED] [--size WxH | --octagon]
 //!     [--blocked none|random|N|c3,f7] [--handicap black:N|white:N|black:a1,h8] [--free-opening]
 //!     [--scoring discs|wof] [--color black|white] [--record FILE]
 //! ```
@@ -19,17 +19,11 @@
 //! ends the program quietly with status 0). A game stopped before its end is recorded as
 //! unfinished.
 
-#[path = "../args/mod.rs"]
-mod args;
-#[path = "../output/mod.rs"]
-mod output;
-#[path = "../player_spec/mod.rs"]
-mod player_spec;
-#[path = "../record_file/mod.rs"]
-mod record_file;
+#[path = "../cli/mod.rs"]
+mod cli;
 mod session;
-#[path = "../table/mod.rs"]
-mod table;
+
+use cli::{args, output, record_file, table};
 
 use std::io::{self, Write};
 use std::process;
@@ -83,25 +77,25 @@ fn report(line: &str) {
     let _ = writeln!(io::stderr(), "duel: {line}");
 }
 
+/// Writes `error: <line>` on stderr and ends the program with exit status 1.
+fn fail(line: &str) -> ! {
+    let _ = writeln!(io::stderr(), "error: {line}");
+    process::exit(1);
+}
+
 fn main() {
     let options = args::parse::<Options>();
     let rules = options.table.rules_or_exit::<Options>(Rules::builder());
     let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
     let game = match Game::new(rules, seed) {
         Ok(game) => game,
-        Err(e) => {
-            report(&e.to_string());
-            process::exit(1);
-        }
+        Err(e) => fail(&e.to_string()),
     };
     let path = options.record.unwrap_or_else(|| session::default_record_path(seed));
     // A file that cannot be written is found now, not when the game is to be saved.
     let file = match RecordFile::open(path.clone()) {
         Ok(file) => file,
-        Err(e) => {
-            report(&format!("cannot write the record to {}: {e}", path.display()));
-            process::exit(1);
-        }
+        Err(e) => fail(&format!("cannot write the record to {}: {e}", path.display())),
     };
     let mut opponent = options.opponent.build(game.seed().unwrap_or(0) ^ 0x9e37_79b9_7f4a_7c15);
     let saver = Arc::new(Mutex::new(Saver {
@@ -132,10 +126,7 @@ fn main() {
     match outcome {
         Ok(outcome) => match saver.save(Some(&outcome.record)) {
             Ok(line) => outln!("{line}"),
-            Err(line) => {
-                report(&line);
-                process::exit(1);
-            }
+            Err(line) => fail(&line),
         },
         Err(error) => {
             let saved = saver.save(None);
@@ -147,9 +138,8 @@ fn main() {
             {
                 process::exit(0);
             }
-            report(&error.to_string());
-            report(&saved.unwrap_or_else(|line| line));
-            process::exit(1);
+            let _ = writeln!(io::stderr(), "error: {error}");
+            fail(&saved.unwrap_or_else(|line| line));
         }
     }
     process::exit(0);

@@ -388,25 +388,45 @@ pub enum ParseBitboardError {
         /// The square.
         square: Square,
     },
+    /// Two commas with nothing between them, or a comma at either end.
+    #[error("an empty item in a comma-separated list of squares")]
+    EmptyItem,
 }
 
 impl FromStr for Bitboard {
     type Err = ParseBitboardError;
 
-    /// Reads what `Display` writes: square names separated by whitespace, each once, in any
-    /// order and case, or `-` for the empty set. Surrounding whitespace is ignored.
+    /// Reads what `Display` writes, and the comma form of the rules' text and flags: square
+    /// names separated by whitespace or by commas (`d3 c4`, `b2,i9`, `b2, i9`), each once, in
+    /// any order and case, or `-` for the empty set. Surrounding whitespace is ignored; an
+    /// empty item between commas (`b2,,i9`, `b2,`) is an error, not skipped.
+    ///
+    /// ```
+    /// use reversi_core::{Bitboard, sq};
+    /// let cells: Bitboard = "b2,i9".parse()?;
+    /// assert_eq!(cells, Bitboard::from(sq!(b2)) | Bitboard::from(sq!(i9)));
+    /// assert_eq!(cells, "i9 B2".parse()?);
+    /// assert!("b2,,i9".parse::<Bitboard>().is_err());
+    /// # Ok::<(), reversi_core::ParseBitboardError>(())
+    /// ```
     fn from_str(s: &str) -> Result<Bitboard, ParseBitboardError> {
         let s = s.trim();
         let mut set = Bitboard::EMPTY;
         if s == "-" {
             return Ok(set);
         }
-        for name in s.split_whitespace() {
-            let square: Square = name.parse()?;
-            if set.contains(square) {
-                return Err(ParseBitboardError::Repeated { square });
+        let comma_separated = s.contains(',');
+        for item in s.split(',') {
+            if comma_separated && item.trim().is_empty() {
+                return Err(ParseBitboardError::EmptyItem);
             }
-            set.insert(square);
+            for name in item.split_whitespace() {
+                let square: Square = name.parse()?;
+                if set.contains(square) {
+                    return Err(ParseBitboardError::Repeated { square });
+                }
+                set.insert(square);
+            }
         }
         Ok(set)
     }

@@ -58,7 +58,7 @@ mod rules;
 
 pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError};
 pub use game::{Game, GameResult, ParseGameResultError, Phase, Ply};
-pub use moves::{Move, ParseMoveError};
+pub use moves::{Line, Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};
 
 /// The crate's README, whose examples run as doctests.

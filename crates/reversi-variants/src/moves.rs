@@ -1,4 +1,4 @@
-//! A move of a game: a cell or a pass, and its text form (docs/rules.md §5).
+//! A move of a game: a cell or a pass, its text form (docs/rules.md §5), and a line of moves.
 
 use core::fmt;
 use core::str::FromStr;
@@ -34,6 +34,55 @@ impl fmt::Display for Move {
 impl From<Square> for Move {
     fn from(square: Square) -> Move {
         Move::Place(square)
+    }
+}
+
+/// A line of moves as text: the moves separated by spaces, passes included (`f5 d6 pass c3`),
+/// or `-` for no move, so that it is never an invisible empty string. For printing a
+/// principal variation or a game's moves, which are slices of [`Move`].
+///
+/// ```
+/// use reversi_variants::{Line, Move};
+/// let moves: Vec<Move> = vec!["f5".parse()?, Move::Pass, "c3".parse()?];
+/// assert_eq!(Line::new(&moves).to_string(), "f5 pass c3");
+/// assert_eq!(Line::new(&[]).to_string(), "-");
+/// # Ok::<(), reversi_variants::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line<'a> {
+    moves: &'a [Move],
+}
+
+impl<'a> Line<'a> {
+    /// The line of `moves`.
+    #[must_use]
+    pub const fn new(moves: &'a [Move]) -> Line<'a> {
+        Line { moves }
+    }
+
+    /// Its moves.
+    #[must_use]
+    pub const fn moves(&self) -> &'a [Move] {
+        self.moves
+    }
+}
+
+impl<'a> From<&'a [Move]> for Line<'a> {
+    fn from(moves: &'a [Move]) -> Line<'a> {
+        Line::new(moves)
+    }
+}
+
+impl fmt::Display for Line<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((first, rest)) = self.moves.split_first() else {
+            return f.write_str("-");
+        };
+        write!(f, "{first}")?;
+        for mv in rest {
+            write!(f, " {mv}")?;
+        }
+        Ok(())
     }
 }
 

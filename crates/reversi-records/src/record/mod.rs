@@ -91,6 +91,35 @@ impl GameRecord {
         GameRecord::with_result(game, RecordResult::played_out(result))
     }
 
+    /// The record of `game` as it stands, in one call: played out when the game is over,
+    /// else [unfinished](RecordResult::unfinished) (the discs on the board, no winner). For
+    /// saving a game in progress, which [`from_game`](GameRecord::from_game) refuses.
+    ///
+    /// ```
+    /// use reversi_records::{Ending, GameRecord};
+    /// use reversi_variants::{Game, Rules};
+    ///
+    /// let mut game = Game::new(Rules::default(), 1)?;
+    /// game.play("f5".parse()?)?;
+    /// let record = GameRecord::in_progress(&game)?;
+    /// assert_eq!(record.result().ending(), Ending::Unfinished);
+    /// assert_eq!(record.result().winner(), None);
+    /// assert_eq!(record.replay().position(), game.position());
+    /// // The same game through `from_game` is refused: it is not over.
+    /// assert!(GameRecord::from_game(&game).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`RecordError`] if the game does not hold together as a record (see [`GameRecord`]);
+    /// a game built and played through [`Game`]'s API always does.
+    pub fn in_progress(game: &Game) -> Result<GameRecord, RecordError> {
+        match game.result() {
+            Some(result) => GameRecord::with_result(game, RecordResult::played_out(result)),
+            None => GameRecord::with_result(game, RecordResult::unfinished(game.position())),
+        }
+    }
+
     /// The record of `game` with this result: for a game that stopped early (resigned, lost on
     /// time, agreed, or [unfinished](RecordResult::unfinished)), or one played out. The table's seed is kept when it drew the blocked
     /// cells (random rules), and left out otherwise.

@@ -1,8 +1,8 @@
 //! Printing to stdout for the examples, in place of `println!` and `print!` (here `outln!` and
-//! [`print`]), which panic when a write fails. A stdout whose reader has gone
+//! [`print()`]), which panic when a write fails. A stdout whose reader has gone
 //! (`perft --depth 11 | head -1`) ends the program quietly with exit status 0: a reader that
 //! needs no more output is not an error. Any other write error (a full disk) is reported on
-//! stderr as `<example>: cannot write to stdout: <error>`, and the program ends with exit
+//! stderr as `error: cannot write to stdout: <error>`, and the program ends with exit
 //! status 1.
 
 use std::fmt;
@@ -24,19 +24,18 @@ pub fn stop(error: &io::Error) -> ! {
     if error.kind() == ErrorKind::BrokenPipe {
         process::exit(0);
     }
-    // The example's name (`perft`), as in its other messages; `eprintln!` would panic if
-    // stderr failed too.
-    let _ = writeln!(io::stderr(), "{}: cannot write to stdout: {error}", env!("CARGO_CRATE_NAME"));
+    // `eprintln!` would panic if stderr failed too.
+    let _ = writeln!(io::stderr(), "error: cannot write to stdout: {error}");
     process::exit(1);
 }
 
 /// `println!` that ends the program quietly on a closed stdout (see the module's documentation).
 macro_rules! outln {
     () => {
-        $crate::output::print(format_args!("\n"))
+        $crate::cli::output::print(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::output::print(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::cli::output::print(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 

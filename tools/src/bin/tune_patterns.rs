@@ -21,10 +21,14 @@
 //! decimals for a search's estimate. Every band needs labelled positions (the committed file:
 //! estimates for 21-24, 25-28 and 29-32 empties, and exact labels up to 20 empties, those
 //! bands fitted again later with `--keep`; see `benches/README.md`). With `--keep FILE`, a
-//! band without labelled positions keeps its weights from `FILE` (a weights file of the same
-//! bands), so that some bands can be fitted again without the labels of the others.
+//! band without labelled positions keeps its weights from `FILE` (a weights file of the first
+//! bands, all of [`BANDS`] or fewer), so that some bands can be fitted again without the
+//! labels of the others. The file written holds the first bands that have labels or kept
+//! weights, without a gap: `scripts/train-patterns.sh` adds the midgame bands one at a time.
 
-mod files;
+#[path = "../../../examples/cli/mod.rs"]
+mod cli;
+use cli::files;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

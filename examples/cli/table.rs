@@ -1,4 +1,4 @@
-//! The table flags that `play` and `duel` share: the rules (RULES §3) and the seed. Each value
+//! The table flags that `play` and `duel` share: the rules (docs/rules.md §3) and the seed. Each value
 //! is read by its option's `FromStr` ([`Board`], [`Blocked`], [`Handicap`], [`Scoring`]), so
 //! the spellings are those of the library: any case, `--size octagon`, `--handicap w:a1,j8`.
 
@@ -8,7 +8,7 @@ use reversi_kit::variants::{Blocked, Board, Handicap, Opening, Rules, RulesBuild
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct TableArgs {
     /// The seed of the blocked cells and of the random player, 0 to 2^64-1 [default: a fresh one]
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
     /// The board: an even size from 4 to 16 each side (8x8, 10x6), or octagon
     #[arg(long, value_name = "WxH", conflicts_with = "octagon")]
@@ -34,10 +34,7 @@ impl TableArgs {
     /// [`rules`](Self::rules), or the end of the program with a usage error of `P`'s command
     /// line (exit status 2) if the options do not combine.
     pub fn rules_or_exit<P: clap::CommandFactory>(&self, defaults: RulesBuilder) -> Rules {
-        self.rules(defaults).unwrap_or_else(|e| {
-            let error = P::command().error(clap::error::ErrorKind::ArgumentConflict, format!("impossible rules: {e}"));
-            crate::args::exit(&error)
-        })
+        self.rules(defaults).unwrap_or_else(|e| super::args::usage_error::<P>(format!("impossible rules: {e}")))
     }
 
     /// The rules that the flags ask for, over `defaults` for the options not given.

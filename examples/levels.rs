@@ -4,7 +4,7 @@
 //! over all the positions), which a machine shared with other work inflates less.
 //!
 //! ```text
-//! cargo run --release -p reversi-engine --example levels -- [--boards 8x8,10x10,16x16] [--levels 1-10] [--positions 12]
+//! cargo run --release --example levels -- [--help] [--version] [--boards 8x8,10x10,16x16] [--levels 1-10] [--positions N]
 //! ```
 //!
 //! The positions of each board are taken from random games (seed 1, 2, …) at evenly spread
@@ -15,12 +15,17 @@
 //! 8x8     level 5   mean    12.67 ms   max    29.50 ms   cpu     3.75 ms   nodes 4287
 //! ```
 
-use std::process::ExitCode;
+mod cli;
+
 use std::time::{Duration, Instant};
 
-use reversi_engine::player::{EnginePlayer, Level};
-use reversi_variants::players::{Player, RandomPlayer};
-use reversi_variants::{Board, Game, Rules};
+use clap::Parser;
+use clap::builder::RangedU64ValueParser;
+use cli::{args, output};
+use output::outln;
+use reversi_kit::engine::player::{EnginePlayer, Level};
+use reversi_kit::variants::players::{Player, RandomPlayer};
+use reversi_kit::variants::{Board, Game, Rules};
 
 /// `count` positions of `board`, from random games, spread over the game.
 fn positions(board: Board, count: usize) -> Vec<Game> {
@@ -56,45 +61,38 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
-fn parse_levels(text: &str) -> Option<Vec<u8>> {
+/// The levels to time, in increasing order.
+#[derive(Clone, Debug)]
+struct Levels(Vec<u8>);
+
+/// Levels `N` or `N-M`, within 1-10.
+fn parse_levels(text: &str) -> Result<Levels, String> {
+    let invalid = || format!("invalid levels {text:?}: expected N or N-M within 1-10");
     let (lo, hi) = text.split_once('-').unwrap_or((text, text));
-    let (lo, hi): (u8, u8) = (lo.parse().ok()?, hi.parse().ok()?);
-    (1 <= lo && lo <= hi && hi <= 10).then(|| (lo..=hi).collect())
+    let (lo, hi): (u8, u8) = (lo.parse().map_err(|_| invalid())?, hi.parse().map_err(|_| invalid())?);
+    if 1 <= lo && lo <= hi && hi <= 10 { Ok(Levels((lo..=hi).collect())) } else { Err(invalid()) }
 }
 
-fn main() -> ExitCode {
-    let mut boards = "8x8,10x10,16x16".to_owned();
-    let mut levels = "1-10".to_owned();
-    let mut count = 12usize;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args.next();
-        match (flag.as_str(), value) {
-            ("--boards", Some(v)) => boards = v,
-            ("--levels", Some(v)) => levels = v,
-            ("--positions", Some(v)) if v.parse::<usize>().is_ok_and(|n| n > 0) => count = v.parse().expect("checked"),
-            (other, _) => {
-                eprintln!(
-                    "levels: invalid argument {other:?}\nusage: levels [--boards 8x8,10x10] [--levels 1-10] [--positions N]"
-                );
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let Some(levels) = parse_levels(&levels) else {
-        eprintln!("levels: invalid --levels {levels:?}: expected N or N-M within 1-10");
-        return ExitCode::from(2);
-    };
-    for name in boards.split(',') {
-        let board: Board = match name.parse() {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("levels: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let games = positions(board, count);
-        for &n in &levels {
+/// Time per move of each engine level on a few boards.
+#[derive(Debug, Parser)]
+#[command(name = "levels", version)]
+struct Options {
+    /// The boards, comma-separated: even sizes from 4 to 16 a side (8x8, 10x6), or octagon
+    #[arg(long, value_name = "WxH,...", value_delimiter = ',', default_value = "8x8,10x10,16x16")]
+    boards: Vec<Board>,
+    /// The levels: N or N-M, within 1-10
+    #[arg(long, value_name = "N-M", value_parser = parse_levels, default_value = "1-10")]
+    levels: Levels,
+    /// Positions per board, from seeded random games, at least 1
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
+    positions: usize,
+}
+
+fn main() {
+    let options = args::parse::<Options>();
+    for &board in &options.boards {
+        let games = positions(board, options.positions);
+        for &n in &options.levels.0 {
             let level = Level::new(n).expect("a parsed level");
             let (mut total, mut max, mut nodes) = (Duration::ZERO, Duration::ZERO, 0u64);
             let cpu_before = cpu_time();
@@ -113,14 +111,13 @@ fn main() -> ExitCode {
                 (Some(a), Some(b)) => format!("{:8.2} ms", ms(b - a) / games.len() as f64),
                 _ => "       ? ms".to_owned(),
             };
-            println!(
+            outln!(
                 "{:<7} level {n:<2}  mean {:8.2} ms   max {:8.2} ms   cpu {cpu}   nodes {}",
-                name,
+                board.to_string(),
                 ms(total) / games.len() as f64,
                 ms(max),
                 nodes / games.len() as u64
             );
         }
     }
-    ExitCode::SUCCESS
 }

@@ -31,9 +31,14 @@
 //! label_positions --chains 200000 --solve-from 29 --solve-to 32 --estimate-to 26 --seed 4 …
 //! ```
 //!
-//! (each about 8-12 minutes on two cores here).
+//! (each about 8-12 minutes on two cores here). The midgame bands (33-60 empties) are labelled
+//! by a fixed 4-ply search (`--estimate-depth 4`) whose leaves lie in the band below, read
+//! from the weights fitted a moment before (`--weights FILE`), with no rebuild between bands:
+//! `scripts/train-patterns.sh` runs that whole chain.
 
-mod files;
+#[path = "../../../examples/cli/mod.rs"]
+mod cli;
+use cli::files;
 
 use std::io::Write;
 use std::num::NonZeroUsize;

@@ -5,15 +5,17 @@
 //! empties` (hundredths of a disc) that the search's constants take.
 //!
 //! ```text
-//! cargo run --release --example probcut_fit -- --positions 600 --depth 8 data/wthor/*.wtb
-//! cargo run --release --example probcut_fit -- --positions 400 --depth 7 --rules "10x10"
+//! cargo run --release -p reversi-tools --bin probcut_fit -- --positions 300 --depth 8 data/wthor/*.wtb
+//! cargo run --release -p reversi-tools --bin probcut_fit -- --positions 300 --depth 7 --rules 10x10
 //! ```
 //!
 //! With WTHOR files the positions come from their games (8×8), each followed by two random
 //! moves; without, from random games under `--rules`. Every search is exhaustive (no probable
 //! cut-off) and stops short of the exact solve, with the built-in evaluation.
 
-mod files;
+#[path = "../../../examples/cli/mod.rs"]
+mod cli;
+use cli::files;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

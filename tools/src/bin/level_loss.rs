@@ -4,8 +4,8 @@
 //! the mean loss in discs a move (WOF scoring, as WTHOR and FFO values count).
 //!
 //! ```text
-//! cargo run --release --example level_loss -- ../shared/data/wthor/WTH_2018.wtb --level 5 --positions 30
-//! cargo run --release --example level_loss -- ../shared/data/wthor/*.wtb --level 5 --positions 60
+//! cargo run --release -p reversi-tools --bin level_loss -- data/wthor/WTH_2018.wtb --level 5 --positions 30
+//! cargo run --release -p reversi-tools --bin level_loss -- data/wthor/*.wtb --level 5 --positions 60
 //! ```
 //!
 //! `--cache FILE` keeps the exact values solved, a line a position (`POSITION<TAB>BEST<TAB>VALUE`,
@@ -16,11 +16,9 @@
 //! through the range, so a run is the same every time. With several files their games are
 //! taken as one list, in the order of the files, so that a larger sample spans them all.
 
-mod args;
-mod errors;
-mod files;
-mod hash_mb;
-mod output;
+#[path = "../../../examples/cli/mod.rs"]
+mod cli;
+use cli::{args, errors, files, hash_mb, output};
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;
