@@ -166,6 +166,21 @@ fn limits_and_the_stop_flag_end_a_search_with_a_legal_move() {
     assert!(pos.is_legal(cell(timed.best())));
 }
 
+/// A time limit too long for an `Instant` means no deadline, not a panic: in the search and
+/// in the exact solve it hands over to near the end.
+#[test]
+fn a_time_limit_beyond_any_instant_is_no_limit() {
+    let mut rng = Rng::new(11);
+    for time in [std::time::Duration::MAX, std::time::Duration::from_secs(u64::MAX / 2)] {
+        let mut searcher = Searcher::with_hash_mb(1);
+        let opening = searcher.search(&Position::default(), Limits::depth(3).with_time(time)).expect("not over");
+        assert!(Position::default().is_legal(cell(opening.best())));
+        let late = std::iter::repeat_with(|| late_position(&mut rng, 8, 10)).flatten().next().expect("a late position");
+        let result = searcher.search(&late, Limits::none().with_time(time)).expect("not over");
+        assert!(matches!(result.value(), Value::Exact(_)), "{late}: {:?}", result.value());
+    }
+}
+
 #[test]
 fn threads_find_a_legal_move_and_the_pv_is_legal() {
     let mut rng = Rng::new(5);

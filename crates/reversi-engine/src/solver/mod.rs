@@ -639,7 +639,8 @@ impl Visitor for Job<'_> {
         let nodes = AtomicU64::new(0);
         let control = Control {
             stop: self.limits.stop.as_deref(),
-            deadline: self.limits.time.map(|t| Instant::now() + t),
+            // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
+            deadline: self.limits.time.and_then(|t| Instant::now().checked_add(t)),
             node_limit: self.limits.nodes,
             nodes: &nodes,
             progress: self.limits.progress.as_deref(),

@@ -462,6 +462,20 @@ fn an_empty_window_is_an_error() {
     assert!(Window::new(-1, 1).is_ok());
 }
 
+/// A time limit too long for an `Instant` means no deadline, not a panic.
+#[test]
+fn a_time_limit_beyond_any_instant_is_no_limit() -> Result<(), Box<dyn std::error::Error>> {
+    let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
+    let solver = Solver::with_hash_mb(1);
+    for time in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
+        let limits = Limits::none().time(time);
+        let solved = solver.solve_with(&pos, Scoring::Wof, &SolveOptions::new().limits(limits.clone()))?;
+        let bounded = solver.search(&pos, Scoring::Wof, Window::FULL, &limits)?;
+        assert_eq!(bounded.value(), solved.value());
+    }
+    Ok(())
+}
+
 /// Runs `visitor` on the generator of `pos`'s board, and checks that the board has the
 /// row-major layout and that the two answers it gives (on words, and on the `Position`) agree.
 fn both_agree<T, V>(pos: &Position, visitor: V) -> Result<(), TestCaseError>
