@@ -142,6 +142,12 @@ pub enum RulesError {
     /// A fixed layout names no cell; [`Blocked::None`](crate::Blocked::None) says that.
     #[error("blocked cells: a fixed layout needs at least one cell (use none)")]
     BlockedEmpty,
+    /// A fixed layout names more than four cells: the rules block one to four.
+    #[error("blocked cells: a fixed layout names {count} cells, at most 4 may be blocked")]
+    BlockedTooMany {
+        /// The number of cells that were given.
+        count: u32,
+    },
     /// A blocked cell lies outside the board.
     #[error("blocked cell {square}: outside the board")]
     BlockedOffBoard {
@@ -210,6 +216,7 @@ impl RulesError {
             RulesError::SeedRequired | RulesError::LayoutMismatch { .. } => "seed",
             RulesError::BlockedCount { .. }
             | RulesError::BlockedEmpty
+            | RulesError::BlockedTooMany { .. }
             | RulesError::BlockedOffBoard { .. }
             | RulesError::BlockedUnplayable { .. }
             | RulesError::BlockedInCentre { .. }
