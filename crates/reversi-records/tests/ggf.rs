@@ -470,3 +470,29 @@ fn repeated_extension_properties_and_a_wrong_sc_are_refused() {
     assert!(g.set_properties(vec![("EV".into(), "a".into()), ("EV".into(), "b".into())]).is_err());
     assert_eq!(g.properties().len(), 1);
 }
+
+/// Issue 53, D5: replaying a game checks its result as reading its record does, so a result
+/// the moves contradict is refused by every loader; a game without one still replays.
+#[test]
+fn a_replay_refuses_a_result_the_moves_contradict() {
+    let good = ggs_game(&moves_of(GAME_1), "-12");
+    let games = ggf::parse(&good).unwrap();
+    assert_eq!(games[0].replay(1).unwrap().history().len(), games[0].moves().len());
+    for bad in ["RE[+12]", "RE[-10]", "RE[-99999999999999999999]", "RE[-12.5]"] {
+        let games = ggf::parse(&good.replace("RE[-12]", bad)).unwrap();
+        let replay = games[0].replay(1);
+        assert!(matches!(replay, Err(GgfError::Record { game: 1, .. } | GgfError::Value { game: 1, .. })), "{bad}: {replay:?}");
+    }
+    let unknown = ggf::parse(&good.replace("RE[-12]", "RE[?]")).unwrap();
+    assert!(unknown[0].replay(1).is_ok());
+}
+
+/// Issue 53, D4: a fixed layout blocks one to four cells, in `BL` as in the rules.
+#[test]
+fn more_than_four_blocked_cells_are_refused() {
+    let four = "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]BL[a1 b1 c1 d1];)";
+    assert!(ggf::parse(four).unwrap()[0].rules(1).is_ok());
+    let five = four.replace("BL[a1 b1 c1 d1]", "BL[a1 b1 c1 d1 e1]");
+    let rules = ggf::parse(&five).unwrap()[0].rules(1);
+    assert!(matches!(rules, Err(GgfError::Value { game: 1, ref property, .. }) if property == "BL"), "{rules:?}");
+}

@@ -99,10 +99,18 @@ impl GgfGame {
     /// `BO` and `BL` (and `SD`), each move must be legal and of the side to move. A pass GGF
     /// leaves out (a move of the player who just moved, when the other must pass) is put back.
     ///
+    /// A game with a result (`RE`, or `SC`) is checked as [`to_record`](GgfGame::to_record)
+    /// checks it, so a result the moves contradict is refused here too; a game with neither
+    /// replays as it is.
+    ///
     /// # Errors
     /// A [`GgfError`] for the first thing that does not fit.
     pub fn replay(&self, game: usize) -> Result<Game, GgfError> {
-        self.replay_with(game, self.rules(game)?)
+        match self.to_record(game) {
+            Ok(record) => Ok(record.replay()),
+            Err(GgfError::NoResult { .. }) => self.replay_with(game, self.rules(game)?),
+            Err(e) => Err(e),
+        }
     }
 
     fn replay_with(&self, game: usize, rules: Rules) -> Result<Game, GgfError> {
