@@ -26,7 +26,8 @@
 //! For each game phase the weights minimise the squared error plus a small ridge term (1 % of
 //! the mean diagonal), solved from the normal equations by Gaussian elimination; they are
 //! printed in hundredths of a disc, rounded. The procedure has no randomness: the same files
-//! give the same table.
+//! give the same table. Files with no finished game, or none in some phase, leave nothing to
+//! fit: an error (status 1), not a table of zeros.
 
 mod files;
 mod output;
@@ -188,6 +189,16 @@ fn main() -> ExitCode {
                 eprintln!("tune: {games} games, {solved} positions solved");
             }
         }
+    }
+    // Without positions a phase's fit is all zeros and its variance explained NaN: weights
+    // that look valid and are not, so they are refused rather than printed.
+    if games == 0 {
+        eprintln!("tune: no finished game in the files: nothing to fit the weights on");
+        return ExitCode::from(1);
+    }
+    if let Some(empty) = phases.iter().position(|normal| normal.count == 0 || normal.yy == 0.0) {
+        eprintln!("tune: the {games} finished games give phase {empty} no position with a nonzero label to fit on");
+        return ExitCode::from(1);
     }
     outln!("//! The evaluation weights, one row per phase, one column per feature (see");
     outln!("//! [`FEATURE_NAMES`](super::FEATURE_NAMES)), in hundredths of a disc per unit of the feature.");
