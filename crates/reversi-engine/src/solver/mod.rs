@@ -292,11 +292,7 @@ impl Window {
     pub fn new(alpha: i32, beta: i32) -> Result<Window, SolveError> {
         // Clamped first: a window outside ±1000 would hold no value the search can return.
         let (low, high) = (alpha.clamp(-INFINITY, INFINITY), beta.clamp(-INFINITY, INFINITY));
-        if low < high {
-            Ok(Window { alpha: low, beta: high })
-        } else {
-            Err(SolveError::EmptyWindow { alpha, beta })
-        }
+        if low < high { Ok(Window { alpha: low, beta: high }) } else { Err(SolveError::EmptyWindow { alpha, beta }) }
     }
 }
 
