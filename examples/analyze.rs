@@ -118,7 +118,9 @@ fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Resu
 /// Reviews the game, handing each output line to `emit` as soon as it is known.
 fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
-    let mut game = Game::with_blocked(played.rules().clone(), played.blocked()).map_err(|e| errors::chain(&e))?;
+    // The table before the first move, from the record's start (set up or the rules').
+    let mut game = played.clone();
+    while game.undo().is_some() {}
     let mut searcher = Searcher::with_hash_mb(args.hash_mb)
         .with_threads(args.threads)
         .with_exact_empties(args.exact_empties + 1)
@@ -130,6 +132,9 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
         args.level,
         args.exact_empties
     ));
+    if game.is_set_up() {
+        emit(format!("from: {}", game.start_position()));
+    }
     let mut totals = [(0.0f64, 0usize); 2];
     for (i, ply) in played.history().iter().enumerate() {
         let mv = ply.played();

@@ -252,11 +252,18 @@ fn errors_name_the_game_and_the_place() {
         ggf::parse_records(&illegal),
         Err(GgfError::IllegalMove { game: 1, move_number: 1, played: Move::Place(s), .. }) if s == sq("a1")
     ));
-    // A result that is not the replay's, a missing result, a random start.
+    // A result that is not the replay's, a missing result, a start the rules cannot hold.
     assert!(matches!(ggf::parse_records(&good.replace("RE[-12]", "RE[-10]")), Err(GgfError::Record { .. })));
     assert_eq!(ggf::parse_records(&good.replace("RE[-12]", "RE[?]")), Err(GgfError::NoResult { game: 1 }));
-    let random_start = good.replace("---O*--- ---*O---", "---OO--- ---**---");
-    assert!(matches!(ggf::parse_records(&random_start), Err(GgfError::Unsupported { game: 1, .. })));
+    let empty_centre = good.replace("---O*--- ---*O---", "---OO--- ---*----");
+    assert!(
+        matches!(
+            ggf::parse_records(&empty_centre),
+            Err(GgfError::Record { game: 1, source: RecordError::Start { .. } })
+        ),
+        "{:?}",
+        ggf::parse_records(&empty_centre)
+    );
     // A board GGS does not have cannot be written.
     let rect = Rules::builder().board(Board::Rectangle { width: 8, height: 6 }).build().unwrap();
     let record = GameRecord::from_game(&random_finished_game(rect, 0, &mut Rng::new(3))).unwrap();
@@ -481,7 +488,10 @@ fn a_replay_refuses_a_result_the_moves_contradict() {
     for bad in ["RE[+12]", "RE[-10]", "RE[-99999999999999999999]", "RE[-12.5]"] {
         let games = ggf::parse(&good.replace("RE[-12]", bad)).unwrap();
         let replay = games[0].replay(1);
-        assert!(matches!(replay, Err(GgfError::Record { game: 1, .. } | GgfError::Value { game: 1, .. })), "{bad}: {replay:?}");
+        assert!(
+            matches!(replay, Err(GgfError::Record { game: 1, .. } | GgfError::Value { game: 1, .. })),
+            "{bad}: {replay:?}"
+        );
     }
     let unknown = ggf::parse(&good.replace("RE[-12]", "RE[?]")).unwrap();
     assert!(unknown[0].replay(1).is_ok());
@@ -490,7 +500,8 @@ fn a_replay_refuses_a_result_the_moves_contradict() {
 /// Issue 53, D4: a fixed layout blocks one to four cells, in `BL` as in the rules.
 #[test]
 fn more_than_four_blocked_cells_are_refused() {
-    let four = "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]BL[a1 b1 c1 d1];)";
+    let four =
+        "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]BL[a1 b1 c1 d1];)";
     assert!(ggf::parse(four).unwrap()[0].rules(1).is_ok());
     let five = four.replace("BL[a1 b1 c1 d1]", "BL[a1 b1 c1 d1 e1]");
     let rules = ggf::parse(&five).unwrap()[0].rules(1);

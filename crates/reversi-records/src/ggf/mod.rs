@@ -29,8 +29,11 @@
 //! [`GgfError::Duplicate`], as a second `PB` is. `SD` is given exactly when the rules draw the
 //! blocked cells at random, and `SC` on a game played out must be the count of its board.
 //!
-//! A file without them (from GGS) is read with the standard rules on its board, and its start
-//! position must be their start: random starts (`TY[8r…]`) are refused as unsupported.
+//! A file without them (from GGS) is read with the standard rules on its board. A `BO` other
+//! than the rules' start is a set-up position (as GGS writes for random starts, `TY[8r…]`):
+//! the game starts from it if the rules can hold it (see
+//! [`Game::from_position`](reversi_variants::Game::from_position)), with `BO`'s side to move.
+//! A record set up from a position is written with that position in `BO`.
 //!
 //! GGF has no ending for a game stopped without a result ([`Ending::Unfinished`](crate::Ending::Unfinished)):
 //! such a game is written with no `RE` (so other readers see a game without a result) and with
@@ -163,7 +166,7 @@ pub enum GgfError {
         /// The game.
         game: usize,
     },
-    /// Something GGF or this crate cannot hold: a board GGS lacks, a random start.
+    /// Something GGF or this crate cannot hold: a board GGS lacks.
     #[error("game {game}: unsupported: {what}")]
     Unsupported {
         /// The game.
