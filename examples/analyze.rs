@@ -74,8 +74,17 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
             Ok(GameRecord::try_from(data).map_err(|e| errors::chain(&e))?.replay())
         }
         "ggf" => {
-            let games = ggf::parse(&text()?).map_err(|e| errors::chain(&e))?;
-            games[pick(games.len())?].replay(n).map_err(|e| errors::chain(&e))
+            // One game at a time, up to the chosen one: the rest of the file is not read.
+            let source = text()?;
+            let mut count = 0;
+            for game in ggf::games(&source) {
+                let game = game.map_err(|e| errors::chain(&e))?;
+                count += 1;
+                if count == n {
+                    return game.replay(n).map_err(|e| errors::chain(&e));
+                }
+            }
+            Err(format!("the file has {count} games, not {n}"))
         }
         "txt" => {
             let mut game = Game::new(Rules::default(), 0).map_err(|e| errors::chain(&e))?;

@@ -507,3 +507,28 @@ fn more_than_four_blocked_cells_are_refused() {
     let rules = ggf::parse(&five).unwrap()[0].rules(1);
     assert!(matches!(rules, Err(GgfError::Value { game: 1, ref property, .. }) if property == "BL"), "{rules:?}");
 }
+
+/// Issue 53, D6: games are read one at a time, so asking for the first game of a large text
+/// reads that game and no further (the iterator's offset says how far it read), and a
+/// broken game after it is not even seen.
+#[test]
+fn the_first_game_of_a_large_text_reads_no_other() {
+    let one = ggs_game(&moves_of(GAME_1), "-12");
+    let copies = 500;
+    let big = format!("{one}\n").repeat(copies);
+    let mut games = ggf::games(&big);
+    let first = games.next().expect("a game").expect("a valid game");
+    assert_eq!(first.moves().len(), 60);
+    assert_eq!(games.offset(), one.len() + 1, "read only the first game (of {} bytes)", big.len());
+    assert_eq!(games.count(), copies - 1);
+    // Game 2 broken: game 1 still reads, and the error names game 2 when it is reached.
+    let broken = format!("{one}\n(;GM[Othello]BO[8 ---{}", "x".repeat(1 << 20));
+    let mut games = ggf::games(&broken);
+    assert!(games.next().is_some_and(|g| g.is_ok()));
+    assert!(games.offset() <= one.len() + 1);
+    assert!(matches!(games.next(), Some(Err(GgfError::Syntax { game: 2, .. }))));
+    assert!(games.next().is_none(), "nothing after an error");
+    // The whole-text readers see the same games.
+    assert_eq!(ggf::parse(&big).map(|g| g.len()), Ok(copies));
+    assert_eq!(ggf::parse_records(&format!("{one}{one}")).map(|r| r.len()), Ok(2));
+}

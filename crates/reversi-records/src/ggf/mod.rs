@@ -64,6 +64,7 @@ use reversi_variants::{Move, PlayError};
 
 pub use game::{BoardType, GgfGame, GgsSide};
 pub use parts::{GgfEnding, GgfMove, GgfResult};
+pub use text::GgfGames;
 
 use crate::{GameRecord, RecordError};
 
@@ -247,12 +248,30 @@ pub fn parse(text: &str) -> Result<Vec<GgfGame>, GgfError> {
     GgfGame::parse_all(text)
 }
 
+/// The games of a GGF text, read one at a time as the iterator is advanced: the memory held
+/// is one game's, and taking game `n` reads no game after it. After an error (which names
+/// its game) the iterator ends.
+///
+/// ```
+/// use reversi_records::ggf;
+/// let text = "(;GM[Othello]BO[4 ---- -O*- -*O- ---- *];) (;GM[Othello]BO[4 ---- -O*- -*O- ---- *] B[";
+/// let mut games = ggf::games(text);
+/// assert!(games.next().is_some_and(|g| g.is_ok()));
+/// assert!(games.offset() < text.len());
+/// assert!(matches!(games.next(), Some(Err(ggf::GgfError::Syntax { game: 2, .. }))));
+/// assert!(games.next().is_none());
+/// ```
+#[must_use]
+pub fn games(text: &str) -> GgfGames<'_> {
+    GgfGames::new(text)
+}
+
 /// Reads every game of a GGF text as records (each must have a result).
 ///
 /// # Errors
 /// A [`GgfError`] for the first game that cannot be read or is not a valid record.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, GgfError> {
-    parse(text)?.iter().enumerate().map(|(i, g)| g.to_record(i + 1)).collect()
+    games(text).enumerate().map(|(i, g)| g?.to_record(i + 1)).collect()
 }
 
 /// Writes records as GGF, one game per line.
