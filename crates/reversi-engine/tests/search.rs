@@ -202,3 +202,35 @@ fn threads_find_a_legal_move_and_the_pv_is_legal() {
         }
     }
 }
+
+/// The engine answers for a bare position, and for a game set up from it, as for the game
+/// that reached it: 200 positions of every board family, the same move (or pass), legal.
+#[test]
+fn a_position_gets_the_answer_of_the_game_that_reached_it() {
+    let mut rng = Rng::new(53);
+    let (mut answered, mut passes) = (0, 0);
+    while answered < 200 {
+        let rules = random_rules(&mut rng);
+        let seed = rng.below(1 << 20) as u64;
+        let mut game = Game::new(rules.clone(), seed).expect("valid rules");
+        let mut random = RandomPlayer::new(seed);
+        for _ in 0..rng.below(80) {
+            let Some(mv) = random.choose(&game) else { break };
+            game.play(mv).expect("legal");
+        }
+        if game.is_over() || game.phase() != reversi_variants::Phase::Normal {
+            continue;
+        }
+        let level = Level::new(1 + (answered % 2) as u8).expect("a level");
+        let from_game = EnginePlayer::new(level).choose(&game).expect("not over");
+        let scoring = rules.scoring();
+        let from_position = EnginePlayer::new(level).choose_position(game.position(), scoring);
+        let set_up = Game::from_position(rules, Some(seed), *game.position()).expect("a reached position");
+        let from_set_up = EnginePlayer::new(level).choose(&set_up);
+        assert_eq!((from_position, from_set_up), (Some(from_game), Some(from_game)), "{}", game.position());
+        assert!(game.is_legal(from_game), "{from_game} in {}", game.position());
+        passes += usize::from(from_game == Move::Pass);
+        answered += 1;
+    }
+    assert!(passes > 0, "the positions covered a forced pass");
+}
