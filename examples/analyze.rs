@@ -69,8 +69,17 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
             Ok(GameRecord::try_from(data).map_err(|e| errors::chain(&e))?.replay())
         }
         "ggf" => {
-            let games = ggf::parse(&text()?).map_err(|e| errors::chain(&e))?;
-            games[pick(games.len())?].replay(n).map_err(|e| errors::chain(&e))
+            // One game at a time, up to the chosen one: the rest of the file is not read.
+            let source = text()?;
+            let mut count = 0;
+            for game in ggf::games(&source) {
+                let game = game.map_err(|e| errors::chain(&e))?;
+                count += 1;
+                if count == n {
+                    return game.replay(n).map_err(|e| errors::chain(&e));
+                }
+            }
+            Err(format!("the file has {count} games, not {n}"))
         }
         "txt" => {
             let mut game = Game::new(Rules::default(), 0).map_err(|e| errors::chain(&e))?;
@@ -113,7 +122,9 @@ fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Resu
 /// Reviews the game, handing each output line to `emit` as soon as it is known.
 fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
-    let mut game = Game::with_blocked(played.rules().clone(), played.blocked()).map_err(|e| errors::chain(&e))?;
+    // The table before the first move, from the record's start (set up or the rules').
+    let mut game = played.clone();
+    while game.undo().is_some() {}
     let mut searcher = Searcher::with_hash_mb(args.hash_mb)
         .with_threads(args.threads)
         .with_exact_empties(args.exact_empties + 1)
@@ -125,6 +136,9 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
         args.level,
         args.exact_empties
     ));
+    if game.is_set_up() {
+        emit(format!("from: {}", game.start_position()));
+    }
     let mut totals = [(0.0f64, 0usize); 2];
     for (i, ply) in played.history().iter().enumerate() {
         let mv = ply.played();

@@ -6,10 +6,13 @@
 //! ```text
 //! cargo run --example play -- [--help] [--version] [--seed SEED] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
 //!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
-//!     [--black PLAYER] [--white PLAYER]
+//!     [--black PLAYER] [--white PLAYER] [--from POSITION]
 //! ```
 //!
-//! The default is 8×8 with random blocked cells and a fresh seed. Whatever the flags, the
+//! The default is 8×8 with random blocked cells and a fresh seed. `--from` starts the game from
+//! a position (rows from the top, `X` Black, `O` White, `-` empty, `#` blocked, then the side to
+//! move: `--from '--------/--------/---X----/---XX---/---XO---/--------/--------/-------- O'`);
+//! the board is then the position's size and no cell is blocked unless the flags say so. Whatever the flags, the
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
 //! `result: B-W` (Black's score, then White's).
 
@@ -23,10 +26,10 @@ use clap::Parser;
 use output::outln;
 use player_spec::PlayerSpec;
 use record_file::RecordFile;
-use reversi_kit::core::diagram;
+use reversi_kit::core::{Position, diagram};
 use reversi_kit::records::{GameRecord, Metadata};
 use reversi_kit::variants::players::Player;
-use reversi_kit::variants::{Blocked, Game, Move, Rules};
+use reversi_kit::variants::{Blocked, Board, Game, Move, Rules};
 use table::TableArgs;
 
 /// Plays a whole game between two players (by default Black random, White mobility), drawing
@@ -48,6 +51,9 @@ struct Options {
     /// White's player: random, mobility or engine:N
     #[arg(long, value_name = "PLAYER", default_value = "mobility")]
     white: PlayerSpec,
+    /// Start from this position (rows separated by /, X O - #, a space, the side to move)
+    #[arg(long, value_name = "POSITION")]
+    from: Option<Position>,
 }
 
 /// How much to print.
@@ -61,7 +67,15 @@ enum Verbosity {
 
 fn main() -> ExitCode {
     let options = args::parse::<Options>();
-    let rules = options.table.rules_or_exit::<Options>(Rules::builder().blocked(Blocked::Random));
+    let defaults = match &options.from {
+        // A set-up position has its own size, and no blocked cell it does not mark.
+        Some(position) => {
+            let (width, height) = (position.geometry().width(), position.geometry().height());
+            Rules::builder().board(Board::Rectangle { width, height })
+        }
+        None => Rules::builder().blocked(Blocked::Random),
+    };
+    let rules = options.table.rules_or_exit::<Options>(defaults);
     // A file that cannot be written is found now, not after the game.
     let mut record = match options.record {
         None => None,
@@ -72,14 +86,23 @@ fn main() -> ExitCode {
     };
     let verbosity = if options.quiet { Verbosity::Quiet } else { Verbosity::Full };
     let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
-    match play(rules, seed, [options.black, options.white], verbosity, record.as_mut()) {
+    let table = match options.from {
+        Some(position) => Game::from_position(rules, Some(seed), position).map_err(|e| format!("--from: {e}")),
+        None => Game::new(rules, seed).map_err(|e| e.to_string()),
+    };
+    let game = match table {
+        Ok(game) => game,
+        // The rules or the start position given on the command line: bad usage (status 2).
+        Err(message) => args::usage_error::<Options>(message),
+    };
+    match play(game, seed, [options.black, options.white], verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => errors::fail(message),
     }
 }
 
 fn play(
-    rules: Rules,
+    mut game: Game,
     seed: u64,
     players: [PlayerSpec; 2],
     verbosity: Verbosity,
@@ -87,9 +110,11 @@ fn play(
 ) -> Result<(), String> {
     let full = verbosity == Verbosity::Full;
     outln!("seed: {seed}");
-    outln!("rules: {rules}");
-    let mut game = Game::new(rules, seed).map_err(|e| e.to_string())?;
+    outln!("rules: {}", game.rules());
     outln!("blocked: {}", table::blocked_line(game.blocked()));
+    if game.is_set_up() {
+        outln!("from: {}", game.start_position());
+    }
 
     // A random player's draws are kept apart from the layout's (and from each other's) by
     // different keys.

@@ -74,13 +74,22 @@ fn replay(path: &Path, game: usize) -> Result<Shown, String> {
             Ok(from_record(&record, Vec::new()))
         }
         "ggf" => {
-            let games = ggf::parse(&text()?).map_err(|e| errors::chain(&e))?;
-            let g = games.get(game - 1).ok_or(format!("the file has {} games, not {game}", games.len()))?;
+            // One game at a time: the memory held is the chosen game's, not the file's.
+            let source = text()?;
+            let (mut chosen, mut count) = (None, 0);
+            for g in ggf::games(&source) {
+                let g = g.map_err(|e| errors::chain(&e))?;
+                count += 1;
+                if count == game {
+                    chosen = Some(g);
+                }
+            }
+            let g = chosen.ok_or(format!("the file has {count} games, not {game}"))?;
             match g.to_record(game) {
-                Ok(record) => Ok(from_record(&record, vec![format!("game {game} of {}", games.len())])),
+                Ok(record) => Ok(from_record(&record, vec![format!("game {game} of {count}")])),
                 Err(ggf::GgfError::NoResult { .. }) => {
                     let played = g.replay(game).map_err(|e| errors::chain(&e))?;
-                    Ok(from_game(&played, vec![format!("game {game} of {}, no result recorded", games.len())]))
+                    Ok(from_game(&played, vec![format!("game {game} of {count}, no result recorded")]))
                 }
                 Err(e) => Err(errors::chain(&e)),
             }

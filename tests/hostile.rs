@@ -394,3 +394,27 @@ fn finished_games_are_counted_and_reviewed() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.contains("white: total loss") && stdout.contains(" 60. "), "{stdout}");
 }
+
+/// Issue 53: a fixed layout of more than four cells is impossible rules (D4); `analyze`
+/// refuses a GGF result that the moves contradict, as `replay` does (D5). (D1, `tune` with no
+/// finished game, is tested with the maintainer tools: tools/tests/empty_fits.rs.)
+#[test]
+fn empty_fits_big_layouts_and_false_results_are_refused() {
+    let sample = std::fs::read_to_string(fixture("sample.ggf")).expect("the GGF fixture");
+    let first = &sample[..sample.find(";)").expect("a first game") + 2];
+    let contradicted = first.replacen("RE[-12]", "RE[+12]", 1);
+    let huge = first.replacen("RE[-12]", "RE[-99999999999999999999]", 1);
+    let dir = files_in(
+        "hostile-issue-53",
+        &[("plus.ggf", contradicted.as_bytes()), ("huge.ggf", huge.as_bytes())],
+    );
+    let path = |name: &str| dir.join(name).display().to_string();
+    let sixteen = "a1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2";
+    check_all(&[
+        case("play", &["--blocked", sixteen, "--seed", "1"], 2, "at most 4 may be blocked"),
+        case("replay", &[&path("plus.ggf")], 1, "margin"),
+        case("analyze", &[&path("plus.ggf"), "--level", "1"], 1, "margin"),
+        case("analyze", &[&path("huge.ggf"), "--level", "1"], 1, "RE["),
+    ]);
+    std::fs::remove_dir_all(&dir).expect("removed");
+}

@@ -37,9 +37,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use reversi_core::Geometry;
+use reversi_core::Position;
 use reversi_variants::players::Player;
-use reversi_variants::{Game, Move};
+use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::search::{Limits, SearchResult, Searcher};
 
@@ -111,7 +111,7 @@ impl Level {
     /// board's endgame has fewer moves to try (on 6×6, level 5 took 71.5 % of the points
     /// against the previous engine's level 5 with it, 61 % without; 100 games each).
     #[must_use]
-    pub fn exact_empties_on(self, geometry: &Geometry) -> u32 {
+    pub fn exact_empties_on(self, geometry: &reversi_core::Geometry) -> u32 {
         self.exact_empties() + 64u32.saturating_sub(geometry.playable().len()) / 7
     }
 }
@@ -166,11 +166,46 @@ impl EnginePlayer {
     }
 
     /// The full search result for `game`'s side to move (a hint: best move, value, line),
-    /// `None` once the game is over.
+    /// `None` once the game is over. In normal play it is
+    /// [`analyse_position`](EnginePlayer::analyse_position) of the game's position.
     pub fn analyse(&mut self, game: &Game) -> Option<SearchResult> {
-        self.searcher.set_scoring(game.rules().scoring());
-        self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
-        self.searcher.search_game(game, self.level.limits())
+        match game.phase() {
+            Phase::Normal => self.analyse_position(game.position(), game.rules().scoring()),
+            // The free opening's placements are not moves of a bare position.
+            _ => {
+                self.searcher.set_scoring(game.rules().scoring());
+                self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
+                self.searcher.search_game(game, self.level.limits())
+            }
+        }
+    }
+
+    /// The full search result for `position`'s side to move under `scoring`, at this level
+    /// and with this player's table, as for a game that reached `position` in normal play:
+    /// [`Move::Pass`] when it must pass, `None` when neither side can move.
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// use reversi_engine::player::{EnginePlayer, Level};
+    /// use reversi_variants::Scoring;
+    ///
+    /// let position: Position = "--------/--------/---X----/---XX---/---XO---/--------/--------/-------- O".parse()?;
+    /// let mut engine = EnginePlayer::new(Level::new(2)?);
+    /// let hint = engine.analyse_position(&position, Scoring::Discs).expect("not over");
+    /// assert!(matches!(hint.best(), reversi_variants::Move::Place(cell) if position.is_legal(cell)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn analyse_position(&mut self, position: &Position, scoring: Scoring) -> Option<SearchResult> {
+        self.searcher.set_scoring(scoring);
+        self.searcher.set_exact_empties(self.level.exact_empties_on(position.geometry()));
+        self.searcher.search(position, self.level.limits())
+    }
+
+    /// The move this player chooses for `position`'s side to move under `scoring`, as
+    /// [`choose`](Player::choose) would for a game that reached it: `None` when neither side
+    /// can move.
+    pub fn choose_position(&mut self, position: &Position, scoring: Scoring) -> Option<Move> {
+        self.analyse_position(position, scoring).map(|r| r.best())
     }
 }
 

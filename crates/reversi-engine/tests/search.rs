@@ -168,6 +168,21 @@ fn limits_and_the_stop_flag_end_a_search_with_a_legal_move() {
     assert!(pos.is_legal(cell(timed.best())));
 }
 
+/// A time limit too long for an `Instant` means no deadline, not a panic: in the search and
+/// in the exact solve it hands over to near the end.
+#[test]
+fn a_time_limit_beyond_any_instant_is_no_limit() {
+    let mut rng = Rng::new(11);
+    for time in [std::time::Duration::MAX, std::time::Duration::from_secs(u64::MAX / 2)] {
+        let mut searcher = Searcher::with_hash_mb(1);
+        let opening = searcher.search(&Position::default(), Limits::depth(3).with_time(time)).expect("not over");
+        assert!(Position::default().is_legal(cell(opening.best())));
+        let late = std::iter::repeat_with(|| late_position(&mut rng, 8, 10)).flatten().next().expect("a late position");
+        let result = searcher.search(&late, Limits::none().with_time(time)).expect("not over");
+        assert!(matches!(result.value(), Value::Exact(_)), "{late}: {:?}", result.value());
+    }
+}
+
 #[test]
 fn threads_find_a_legal_move_and_the_pv_is_legal() {
     let mut rng = Rng::new(5);
@@ -223,4 +238,36 @@ fn the_shallow_search_of_a_probable_cutoff_keeps_the_parity_and_is_about_half_as
         assert!(shallow >= 1 && shallow < depth && (depth - shallow).is_multiple_of(2), "{depth} -> {shallow}");
         assert!(shallow + 1 >= depth / 2 && shallow <= depth / 2 + 1, "{depth} -> {shallow}");
     }
+}
+
+/// The engine answers for a bare position, and for a game set up from it, as for the game
+/// that reached it: 200 positions of every board family, the same move (or pass), legal.
+#[test]
+fn a_position_gets_the_answer_of_the_game_that_reached_it() {
+    let mut rng = Rng::new(53);
+    let (mut answered, mut passes) = (0, 0);
+    while answered < 200 {
+        let rules = random_rules(&mut rng);
+        let seed = rng.below(1 << 20) as u64;
+        let mut game = Game::new(rules.clone(), seed).expect("valid rules");
+        let mut random = RandomPlayer::new(seed);
+        for _ in 0..rng.below(80) {
+            let Some(mv) = random.choose(&game) else { break };
+            game.play(mv).expect("legal");
+        }
+        if game.is_over() || game.phase() != reversi_variants::Phase::Normal {
+            continue;
+        }
+        let level = Level::new(1 + (answered % 2) as u8).expect("a level");
+        let from_game = EnginePlayer::new(level).choose(&game).expect("not over");
+        let scoring = rules.scoring();
+        let from_position = EnginePlayer::new(level).choose_position(game.position(), scoring);
+        let set_up = Game::from_position(rules, Some(seed), *game.position()).expect("a reached position");
+        let from_set_up = EnginePlayer::new(level).choose(&set_up);
+        assert_eq!((from_position, from_set_up), (Some(from_game), Some(from_game)), "{}", game.position());
+        assert!(game.is_legal(from_game), "{from_game} in {}", game.position());
+        passes += usize::from(from_game == Move::Pass);
+        answered += 1;
+    }
+    assert!(passes > 0, "the positions covered a forced pass");
 }

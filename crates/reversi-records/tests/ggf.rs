@@ -252,11 +252,18 @@ fn errors_name_the_game_and_the_place() {
         ggf::parse_records(&illegal),
         Err(GgfError::IllegalMove { game: 1, move_number: 1, played: Move::Place(s), .. }) if s == sq("a1")
     ));
-    // A result that is not the replay's, a missing result, a random start.
+    // A result that is not the replay's, a missing result, a start the rules cannot hold.
     assert!(matches!(ggf::parse_records(&good.replace("RE[-12]", "RE[-10]")), Err(GgfError::Record { .. })));
     assert_eq!(ggf::parse_records(&good.replace("RE[-12]", "RE[?]")), Err(GgfError::NoResult { game: 1 }));
-    let random_start = good.replace("---O*--- ---*O---", "---OO--- ---**---");
-    assert!(matches!(ggf::parse_records(&random_start), Err(GgfError::Unsupported { game: 1, .. })));
+    let empty_centre = good.replace("---O*--- ---*O---", "---OO--- ---*----");
+    assert!(
+        matches!(
+            ggf::parse_records(&empty_centre),
+            Err(GgfError::Record { game: 1, source: RecordError::Start { .. } })
+        ),
+        "{:?}",
+        ggf::parse_records(&empty_centre)
+    );
     // A board GGS does not have cannot be written.
     let rect = Rules::builder().board(Board::Rectangle { width: 8, height: 6 }).build().unwrap();
     let record = GameRecord::from_game(&random_finished_game(rect, 0, &mut Rng::new(3))).unwrap();
@@ -469,4 +476,59 @@ fn repeated_extension_properties_and_a_wrong_sc_are_refused() {
     assert!(matches!(g.push_property("SD", "2"), Err(GgfError::Invalid { field: GgfField::Property, .. })));
     assert!(g.set_properties(vec![("EV".into(), "a".into()), ("EV".into(), "b".into())]).is_err());
     assert_eq!(g.properties().len(), 1);
+}
+
+/// Issue 53, D5: replaying a game checks its result as reading its record does, so a result
+/// the moves contradict is refused by every loader; a game without one still replays.
+#[test]
+fn a_replay_refuses_a_result_the_moves_contradict() {
+    let good = ggs_game(&moves_of(GAME_1), "-12");
+    let games = ggf::parse(&good).unwrap();
+    assert_eq!(games[0].replay(1).unwrap().history().len(), games[0].moves().len());
+    for bad in ["RE[+12]", "RE[-10]", "RE[-99999999999999999999]", "RE[-12.5]"] {
+        let games = ggf::parse(&good.replace("RE[-12]", bad)).unwrap();
+        let replay = games[0].replay(1);
+        assert!(
+            matches!(replay, Err(GgfError::Record { game: 1, .. } | GgfError::Value { game: 1, .. })),
+            "{bad}: {replay:?}"
+        );
+    }
+    let unknown = ggf::parse(&good.replace("RE[-12]", "RE[?]")).unwrap();
+    assert!(unknown[0].replay(1).is_ok());
+}
+
+/// Issue 53, D4: a fixed layout blocks one to four cells, in `BL` as in the rules.
+#[test]
+fn more_than_four_blocked_cells_are_refused() {
+    let four =
+        "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]BL[a1 b1 c1 d1];)";
+    assert!(ggf::parse(four).unwrap()[0].rules(1).is_ok());
+    let five = four.replace("BL[a1 b1 c1 d1]", "BL[a1 b1 c1 d1 e1]");
+    let rules = ggf::parse(&five).unwrap()[0].rules(1);
+    assert!(matches!(rules, Err(GgfError::Value { game: 1, ref property, .. }) if property == "BL"), "{rules:?}");
+}
+
+/// Issue 53, D6: games are read one at a time, so asking for the first game of a large text
+/// reads that game and no further (the iterator's offset says how far it read), and a
+/// broken game after it is not even seen.
+#[test]
+fn the_first_game_of_a_large_text_reads_no_other() {
+    let one = ggs_game(&moves_of(GAME_1), "-12");
+    let copies = 500;
+    let big = format!("{one}\n").repeat(copies);
+    let mut games = ggf::games(&big);
+    let first = games.next().expect("a game").expect("a valid game");
+    assert_eq!(first.moves().len(), 60);
+    assert_eq!(games.offset(), one.len() + 1, "read only the first game (of {} bytes)", big.len());
+    assert_eq!(games.count(), copies - 1);
+    // Game 2 broken: game 1 still reads, and the error names game 2 when it is reached.
+    let broken = format!("{one}\n(;GM[Othello]BO[8 ---{}", "x".repeat(1 << 20));
+    let mut games = ggf::games(&broken);
+    assert!(games.next().is_some_and(|g| g.is_ok()));
+    assert!(games.offset() <= one.len() + 1);
+    assert!(matches!(games.next(), Some(Err(GgfError::Syntax { game: 2, .. }))));
+    assert!(games.next().is_none(), "nothing after an error");
+    // The whole-text readers see the same games.
+    assert_eq!(ggf::parse(&big).map(|g| g.len()), Ok(copies));
+    assert_eq!(ggf::parse_records(&format!("{one}{one}")).map(|r| r.len()), Ok(2));
 }

@@ -1,6 +1,6 @@
 //! The errors of reading and building rules and of playing a game.
 
-use reversi_core::{Bitboard, GeometryError, MoveError, ParseSquareError, Square};
+use reversi_core::{Bitboard, Color, Geometry, GeometryError, MoveError, ParseSquareError, Square};
 
 /// Why text is not a rules option ([`Board`](crate::Board), [`Blocked`](crate::Blocked),
 /// [`Handicap`](crate::Handicap), [`Opening`](crate::Opening) or
@@ -142,6 +142,12 @@ pub enum RulesError {
     /// A fixed layout names no cell; [`Blocked::None`](crate::Blocked::None) says that.
     #[error("blocked cells: a fixed layout needs at least one cell (use none)")]
     BlockedEmpty,
+    /// A fixed layout names more than four cells: the rules block one to four.
+    #[error("blocked cells: a fixed layout names {count} cells, at most 4 may be blocked")]
+    BlockedTooMany {
+        /// The number of cells that were given.
+        count: u32,
+    },
     /// A blocked cell lies outside the board.
     #[error("blocked cell {square}: outside the board")]
     BlockedOffBoard {
@@ -210,6 +216,7 @@ impl RulesError {
             RulesError::SeedRequired | RulesError::LayoutMismatch { .. } => "seed",
             RulesError::BlockedCount { .. }
             | RulesError::BlockedEmpty
+            | RulesError::BlockedTooMany { .. }
             | RulesError::BlockedOffBoard { .. }
             | RulesError::BlockedUnplayable { .. }
             | RulesError::BlockedInCentre { .. }
@@ -218,6 +225,59 @@ impl RulesError {
             | RulesError::LayoutNotAllowed { .. } => "blocked",
         }
     }
+}
+
+/// Why a position cannot start a game under a set of rules (see
+/// [`Game::from_position`](crate::Game::from_position)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The position's board is not the rules' board: another size, or another shape (a cell
+    /// playable in the position that the rules' board does not have).
+    #[error(
+        "the position's board ({found}, {} playable cells) is not the rules' board ({expected}, {} playable cells) or a part of it",
+        found.playable().len(),
+        expected.playable().len()
+    )]
+    Board {
+        /// The rules' board, before any cell is blocked.
+        expected: Geometry,
+        /// The position's board.
+        found: Geometry,
+    },
+    /// A disc lies on a cell that the table blocks.
+    #[error("cell {square} holds a disc but the table blocks it")]
+    DiscOnBlocked {
+        /// The cell.
+        square: Square,
+    },
+    /// The position blocks cells, and they are not the table's layout (the seed's, or the
+    /// rules' fixed cells).
+    #[error("the position blocks {found:?} but the table blocks {expected:?}")]
+    BlockedMismatch {
+        /// The table's blocked cells.
+        expected: Bitboard,
+        /// The position's blocked cells.
+        found: Bitboard,
+    },
+    /// The blocked cells are not a layout the rules allow, or the seed is missing or unused.
+    #[error(transparent)]
+    Layout(RulesError),
+    /// A cell of the central 2×2 is empty: every game reaches normal play with the centre
+    /// filled, and no move empties a cell (a free opening is set up from its start).
+    #[error("centre cell {square} is empty: play leaves no central cell empty")]
+    EmptyCentre {
+        /// The cell.
+        square: Square,
+    },
+    /// A handicap corner does not hold its handicap disc: a corner disc is never flipped.
+    #[error("handicap corner {square} must hold a {color} disc, which nothing flips")]
+    HandicapCorner {
+        /// The corner.
+        square: Square,
+        /// The colour of the rules' handicap discs.
+        color: Color,
+    },
 }
 
 /// Why a move cannot be played. The game is left unchanged.

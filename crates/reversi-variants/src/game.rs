@@ -4,7 +4,7 @@ use core::fmt;
 
 use reversi_core::{Bitboard, Color, MoveError, Position, Square};
 
-use crate::{Move, Opening, PlayError, Rules, RulesError, Scoring};
+use crate::{Move, Opening, PlayError, Rules, RulesError, Scoring, SetupError};
 
 /// The stage of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -230,6 +230,78 @@ impl Game {
         Game::setup(rules, Some(seed), blocked)
     }
 
+    /// A table that starts from `position`, set up on the rules' board, with `position`'s side
+    /// to move: for studies, hints and games resumed from a diagram.
+    ///
+    /// The blocked cells are the table's: the layout `seed` draws when the rules make it
+    /// random (or the rules' fixed cells); the position may mark them unplayable or leave
+    /// them empty on the full board. Without a seed, random rules take the cells the position
+    /// marks unplayable, if the rules can draw them. The position must be one that play can
+    /// reach as far as the rules go: the central 2×2 filled (a free opening is played from the
+    /// start) and every handicap corner holding its disc. A finished position is a finished
+    /// game, whose [`result`](Game::result) is known at once.
+    ///
+    /// ```
+    /// use reversi_variants::{Game, Rules, SetupError};
+    /// let position = "--------/--------/---X----/---XX---/---XO---/--------/--------/-------- O".parse()?;
+    /// let game = Game::from_position(Rules::default(), None, position)?;
+    /// assert!(game.is_set_up() && game.legal_moves().len() == 3);
+    /// let empty_centre = "--------/--------/--------/---X----/---XO---/--------/--------/-------- O".parse()?;
+    /// let err = Game::from_position(Rules::default(), None, empty_centre);
+    /// assert!(matches!(err, Err(SetupError::EmptyCentre { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`SetupError`]: [`Board`](SetupError::Board) for another size or shape,
+    /// [`DiscOnBlocked`](SetupError::DiscOnBlocked) for a disc on a blocked cell,
+    /// [`BlockedMismatch`](SetupError::BlockedMismatch) when the position blocks other cells
+    /// than the table, [`Layout`](SetupError::Layout) for a layout the rules cannot draw (or a
+    /// seed they do not take), [`EmptyCentre`](SetupError::EmptyCentre) and
+    /// [`HandicapCorner`](SetupError::HandicapCorner) for a position play cannot reach.
+    pub fn from_position(rules: Rules, seed: Option<u64>, position: Position) -> Result<Game, SetupError> {
+        let board = rules.geometry();
+        let found = *position.geometry();
+        let same_size = (found.width(), found.height()) == (board.width(), board.height());
+        if !same_size || !found.playable().is_subset(board.playable()) {
+            return Err(SetupError::Board { expected: board, found });
+        }
+        let marked = board.playable() - found.playable();
+        let blocked = match rules.blocked_cells(seed) {
+            Ok(cells) => cells,
+            Err(RulesError::SeedRequired) => marked,
+            Err(e) => return Err(SetupError::Layout(e)),
+        };
+        if !marked.is_empty() && marked != blocked {
+            return Err(SetupError::BlockedMismatch { expected: blocked, found: marked });
+        }
+        rules.check_blocked(blocked).map_err(SetupError::Layout)?;
+        let (black, white) = (position.discs(Color::Black), position.discs(Color::White));
+        if let Some(square) = ((black | white) & blocked).first() {
+            return Err(SetupError::DiscOnBlocked { square });
+        }
+        let geometry = board.with_unplayable(blocked).expect("checked cells are on the board");
+        let start = Position::from_parts(geometry, black, white, position.side_to_move())
+            .expect("the discs lie on playable cells of the same board");
+        if let Some(square) = (board.centre() - (black | white)).first() {
+            return Err(SetupError::EmptyCentre { square });
+        }
+        if let Some(color) = rules.handicap_color() {
+            let own = if color == Color::Black { black } else { white };
+            if let Some(square) = (rules.handicap_corners() - own).first() {
+                return Err(SetupError::HandicapCorner { square, color });
+            }
+        }
+        Ok(Game { rules, seed, blocked, start, position: start, history: Vec::new() })
+    }
+
+    /// Whether the game starts from a set-up position (see [`Game::from_position`]) rather
+    /// than from the rules' start.
+    #[must_use]
+    pub fn is_set_up(&self) -> bool {
+        self.rules.start_position(self.blocked).ok().as_ref() != Some(&self.start)
+    }
+
     fn setup(rules: Rules, seed: Option<u64>, blocked: Bitboard) -> Result<Game, RulesError> {
         let start = rules.start_position(blocked)?;
         Ok(Game { rules, seed, blocked, start, position: start, history: Vec::new() })
@@ -274,7 +346,22 @@ impl Game {
     /// The phase: free opening or normal play.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        if self.rules.opening() == Opening::Free && self.history.len() < 4 { Phase::FreeOpening } else { Phase::Normal }
+        // Only the free opening leaves a central cell empty, and no move empties one.
+        if self.rules.opening() == Opening::Free && self.opening_placements_left() > 0 {
+            Phase::FreeOpening
+        } else {
+            Phase::Normal
+        }
+    }
+
+    /// The placements of the free opening still to make: the empty cells of the central 2×2
+    /// under a free opening, else 0.
+    #[must_use]
+    pub fn opening_placements_left(&self) -> usize {
+        match self.rules.opening() {
+            Opening::Free => (self.position.geometry().centre() & self.position.empty_cells()).len() as usize,
+            Opening::Standard => 0,
+        }
     }
 
     /// The cells the side to move may play: the empty central cells during the free opening,
@@ -413,11 +500,7 @@ impl Game {
     /// depth 4 gives 4 × 3 × 2 × 1 = 24.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
-        let placements_left = match self.phase() {
-            Phase::FreeOpening => 4 - self.history.len(),
-            Phase::Normal => 0,
-        };
-        free_perft(&self.position, placements_left, depth)
+        free_perft(&self.position, self.opening_placements_left(), depth)
     }
 }
 

@@ -56,7 +56,7 @@ mod option_text;
 pub mod players;
 mod rules;
 
-pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError};
+pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError, SetupError};
 pub use game::{Game, GameResult, ParseGameResultError, Phase, Ply};
 pub use moves::{Line, Move, ParseMoveError};
 pub use rules::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, Scoring};

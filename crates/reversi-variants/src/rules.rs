@@ -67,7 +67,7 @@ pub enum Blocked {
     Random,
     /// This many (1 to 4) random eligible cells, drawn from the table's seed.
     Count(u8),
-    /// These cells, whatever the seed: for puzzles and tests.
+    /// These cells (1 to 4), whatever the seed: for puzzles and tests.
     Fixed(Bitboard),
 }
 
@@ -422,8 +422,9 @@ impl RulesBuilder {
     /// # Errors
     /// A [`RulesError`] naming the field at fault: an odd or out-of-range size; a handicap on
     /// the Octagon, of a count other than 1 to 4, or on a cell that is not a corner; a blocked
-    /// count other than 1 to 4; a fixed blocked cell off the board, unplayable, in the central
-    /// 4×4 or on a handicap corner; more blocked cells than the board has eligible cells.
+    /// count other than 1 to 4; a fixed layout of more than 4 cells; a fixed blocked cell off
+    /// the board, unplayable, in the central 4×4 or on a handicap corner; more blocked cells
+    /// than the board has eligible cells.
     pub fn build(self) -> Result<Rules, RulesError> {
         let geometry = self.board.geometry()?;
         let handicap_corners = handicap_corners(&self.board, &geometry, &self.handicap)?;
@@ -481,9 +482,15 @@ fn handicap_corners(board: &Board, geometry: &Geometry, handicap: &Handicap) -> 
     }
 }
 
+/// The most cells any layout blocks (docs/rules.md §3), fixed layouts included.
+const MAX_BLOCKED: u32 = 4;
+
 fn check_fixed(geometry: &Geometry, handicap_corners: Bitboard, cells: Bitboard) -> Result<(), RulesError> {
     if cells.is_empty() {
         return Err(RulesError::BlockedEmpty);
+    }
+    if cells.len() > MAX_BLOCKED {
+        return Err(RulesError::BlockedTooMany { count: cells.len() });
     }
     let centre = geometry.central_zone(2);
     for square in cells {

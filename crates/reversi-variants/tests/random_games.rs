@@ -87,6 +87,12 @@ fn build(o: &Options) -> Option<Rules> {
         assert!(result.is_err(), "a fixed cell with nothing eligible");
         return None;
     }
+    if let Blocked::Fixed(cells) = blocked
+        && cells.len() > 4
+    {
+        assert_eq!(result, Err(RulesError::BlockedTooMany { count: cells.len() }));
+        return None;
+    }
     Some(result.expect("possible rules build"))
 }
 

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use reversi_core::{Bitboard, Color, GeometryError, Square};
-use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, RulesError, Scoring};
+use reversi_variants::{Blocked, Board, Handicap, Opening, ParseRulesError, Rules, RulesError, Scoring};
 
 fn sq(name: &str) -> Square {
     name.parse().expect("a square name")
@@ -115,6 +115,14 @@ fn blocked_errors() {
     );
     assert_eq!(fixed("b1").board(Board::Octagon).build(), Err(RulesError::BlockedUnplayable { square: sq("b1") }));
     assert_eq!(Rules::builder().blocked(Blocked::Fixed(Bitboard::EMPTY)).build(), Err(RulesError::BlockedEmpty));
+    // The rules block one to four cells, fixed layouts too.
+    assert!(fixed("a1,b1,c1,d1").build().is_ok());
+    assert_eq!(fixed("a1,b1,c1,d1,e1").build(), Err(RulesError::BlockedTooMany { count: 5 }));
+    let sixteen = fixed("a1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2").build();
+    assert_eq!(sixteen, Err(RulesError::BlockedTooMany { count: 16 }));
+    assert_eq!(sixteen.unwrap_err().field(), "blocked");
+    let text = "8x8 blocked=a1,b1,c1,d1,e1".parse::<Rules>();
+    assert!(matches!(text, Err(ParseRulesError::Rules(RulesError::BlockedTooMany { count: 5 }))), "{text:?}");
     // 4x4 is all central zone: no random layout, no count, no fixed cell.
     let tiny = Rules::builder().board(rect(4, 4));
     assert_eq!(
@@ -183,6 +191,7 @@ fn serde_round_trip_and_validation() {
         r#"{"blocked":{"fixed":["d4"]}}"#,
         r#"{"blocked":{"fixed":["a1","a1"]}}"#,
         r#"{"blocked":{"count":9}}"#,
+        r#"{"blocked":{"fixed":["a1","b1","c1","d1","e1"]}}"#,
         r#"{"colour":"blue"}"#,
     ] {
         assert!(serde_json::from_str::<Rules>(bad).is_err(), "{bad}");

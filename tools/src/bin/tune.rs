@@ -27,7 +27,8 @@
 //! For each game phase the weights minimise the squared error plus a small ridge term (1 % of
 //! the mean diagonal), solved from the normal equations by Gaussian elimination; they are
 //! printed in hundredths of a disc, rounded. The procedure has no randomness: the same files
-//! give the same table.
+//! give the same table. Files with no finished game, or none in some phase, leave nothing to
+//! fit: an error (status 1), not a table of zeros.
 
 #[path = "../../../examples/cli/mod.rs"]
 mod cli;
@@ -186,6 +187,16 @@ fn main() -> ExitCode {
                 eprintln!("tune: {games} games, {solved} positions solved");
             }
         }
+    }
+    // Without positions a phase's fit is all zeros and its variance explained NaN: weights
+    // that look valid and are not, so they are refused rather than printed.
+    if games == 0 {
+        eprintln!("error: no finished game in the files: nothing to fit the weights on");
+        return ExitCode::from(1);
+    }
+    if let Some(empty) = phases.iter().position(|normal| normal.count == 0 || normal.yy == 0.0) {
+        eprintln!("error: the {games} finished games give phase {empty} no position with a nonzero label to fit on");
+        return ExitCode::from(1);
     }
     let rows: Vec<[f64; FEATURES]> = phases.iter().map(|normal| normal.solve().unwrap_or([0.0; FEATURES])).collect();
     outln!("{games} finished games");

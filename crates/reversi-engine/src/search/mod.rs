@@ -411,7 +411,8 @@ impl Searcher {
             self.stop.store(false, Ordering::Relaxed);
         }
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
-        let deadline = limits.max_time().map(|t| start + t);
+        // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
+        let deadline = limits.max_time().and_then(|t| start.checked_add(t));
         let helpers_done = AtomicBool::new(false);
         let probcut = self.selectivity.probcut_for(&eval);
         let (found, nodes) = std::thread::scope(|scope| {

@@ -136,8 +136,8 @@ pub enum SolveError {
         /// Nodes searched until then.
         nodes: u64,
     },
-    /// A window whose lower end is not below its upper end.
-    #[error("empty window ({alpha}, {beta}): alpha must be below beta")]
+    /// A window whose lower end is not below its upper end once both are clamped to ±1000.
+    #[error("empty window ({alpha}, {beta}): alpha must be below beta, both within -1000..=1000")]
     EmptyWindow {
         /// The lower end.
         alpha: i32,
@@ -283,16 +283,16 @@ impl Window {
     /// Every value: an exact search.
     pub const FULL: Window = Window { alpha: -INFINITY, beta: INFINITY };
 
-    /// The window `(alpha, beta)`.
+    /// The window `(alpha, beta)`, its ends clamped to ±1000 (beyond any score), so the
+    /// search can negate them.
     ///
     /// # Errors
-    /// [`SolveError::EmptyWindow`] unless `alpha < beta`.
+    /// [`SolveError::EmptyWindow`] unless `alpha < beta` once clamped: `(1000, 1001)` and
+    /// `(i32::MIN, i32::MIN + 1)` are empty.
     pub fn new(alpha: i32, beta: i32) -> Result<Window, SolveError> {
-        if alpha < beta {
-            Ok(Window { alpha: alpha.max(-INFINITY), beta: beta.min(INFINITY) })
-        } else {
-            Err(SolveError::EmptyWindow { alpha, beta })
-        }
+        // Clamped first: a window outside ±1000 would hold no value the search can return.
+        let (low, high) = (alpha.clamp(-INFINITY, INFINITY), beta.clamp(-INFINITY, INFINITY));
+        if low < high { Ok(Window { alpha: low, beta: high }) } else { Err(SolveError::EmptyWindow { alpha, beta }) }
     }
 }
 
@@ -643,7 +643,8 @@ impl Visitor for Job<'_> {
         let nodes = AtomicU64::new(0);
         let control = Control {
             stop: self.limits.stop.as_deref(),
-            deadline: self.limits.time.map(|t| Instant::now() + t),
+            // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
+            deadline: self.limits.time.and_then(|t| Instant::now().checked_add(t)),
             node_limit: self.limits.nodes,
             nodes: &nodes,
             progress: self.limits.progress.as_deref(),

@@ -460,6 +460,38 @@ fn progress_of_a_win_draw_loss_solve_bounds_the_outcome() -> Result<(), Box<dyn 
 fn an_empty_window_is_an_error() {
     assert_eq!(Window::new(3, 3), Err(SolveError::EmptyWindow { alpha: 3, beta: 3 }));
     assert!(Window::new(-1, 1).is_ok());
+    // Clamped to ±1000 before the check: these hold no value, and negating them overflowed.
+    assert_eq!(Window::new(1000, 1001), Err(SolveError::EmptyWindow { alpha: 1000, beta: 1001 }));
+    assert!(matches!(Window::new(i32::MIN, i32::MIN + 1), Err(SolveError::EmptyWindow { .. })));
+    assert!(matches!(Window::new(i32::MAX - 1, i32::MAX), Err(SolveError::EmptyWindow { .. })));
+}
+
+/// The widest windows an `i32` can give search like the full window, without overflow.
+#[test]
+fn extreme_windows_search_without_overflow() -> Result<(), Box<dyn std::error::Error>> {
+    let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
+    let solver = Solver::with_hash_mb(1);
+    let full = solver.search(&pos, Scoring::Wof, Window::FULL, &Limits::none())?;
+    for (alpha, beta) in [(i32::MIN, i32::MAX), (i32::MIN, 999), (-999, i32::MAX)] {
+        solver.clear();
+        let found = solver.search(&pos, Scoring::Wof, Window::new(alpha, beta)?, &Limits::none())?;
+        assert_eq!(found.value(), full.value(), "({alpha}, {beta})");
+    }
+    Ok(())
+}
+
+/// A time limit too long for an `Instant` means no deadline, not a panic.
+#[test]
+fn a_time_limit_beyond_any_instant_is_no_limit() -> Result<(), Box<dyn std::error::Error>> {
+    let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
+    let solver = Solver::with_hash_mb(1);
+    for time in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
+        let limits = Limits::none().time(time);
+        let solved = solver.solve_with(&pos, Scoring::Wof, &SolveOptions::new().limits(limits.clone()))?;
+        let bounded = solver.search(&pos, Scoring::Wof, Window::FULL, &limits)?;
+        assert_eq!(bounded.value(), solved.value());
+    }
+    Ok(())
 }
 
 /// Runs `visitor` on the generator of `pos`'s board, and checks that the board has the

@@ -98,11 +98,18 @@ impl GgfGame {
     /// Replays the game from its start under [`rules`](GgfGame::rules): the table must match
     /// `BO` and `BL` (and `SD`), each move must be legal and of the side to move. A pass GGF
     /// leaves out (a move of the player who just moved, when the other must pass) is put back.
+    /// A game with a result (`RE`, or `SC`) is checked as [`to_record`](GgfGame::to_record)
+    /// checks it, so a result the moves contradict is refused here too; a game with neither
+    /// replays as it is.
     ///
     /// # Errors
     /// A [`GgfError`] for the first thing that does not fit.
     pub fn replay(&self, game: usize) -> Result<Game, GgfError> {
-        self.replay_with(game, self.rules(game)?)
+        match self.to_record(game) {
+            Ok(record) => Ok(record.replay()),
+            Err(GgfError::NoResult { .. }) => self.replay_with(game, self.rules(game)?),
+            Err(e) => Err(e),
+        }
     }
 
     fn replay_with(&self, game: usize, rules: Rules) -> Result<Game, GgfError> {
@@ -121,13 +128,11 @@ impl GgfGame {
             ),
             None => None,
         };
-        let mut table =
-            crate::record::table(&rules, seed, self.blocked()).map_err(|source| GgfError::Record { game, source })?;
+        let record_error = |source| GgfError::Record { game, source };
+        let mut table = crate::record::table(&rules, seed, self.blocked(), None).map_err(record_error)?;
         if table.start_position() != self.start() {
-            return Err(GgfError::Unsupported {
-                game,
-                what: format!("the start position {} (the rules start from {})", self.start(), table.start_position()),
-            });
+            // Another start is a set-up position, which must be one the rules can hold.
+            table = crate::record::table(&rules, seed, self.blocked(), Some(self.start())).map_err(record_error)?;
         }
         for (i, m) in self.moves().iter().enumerate() {
             let move_number = i + 1;
@@ -197,6 +202,7 @@ impl GgfGame {
             handicap: crate::HandicapDiscs::of(&rules),
             seed: played.seed(),
             blocked: played.blocked(),
+            start: played.is_set_up().then(|| *played.start_position()),
             moves: played.moves(),
             rules,
             result: ResultData::from(record_result),

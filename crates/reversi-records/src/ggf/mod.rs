@@ -29,8 +29,11 @@
 //! [`GgfError::Duplicate`], as a second `PB` is. `SD` is given exactly when the rules draw the
 //! blocked cells at random, and `SC` on a game played out must be the count of its board.
 //!
-//! A file without them (from GGS) is read with the standard rules on its board, and its start
-//! position must be their start: random starts (`TY[8r…]`) are refused as unsupported.
+//! A file without them (from GGS) is read with the standard rules on its board. A `BO` other
+//! than the rules' start is a set-up position (as GGS writes for random starts, `TY[8r…]`):
+//! the game starts from it if the rules can hold it (see
+//! [`Game::from_position`](reversi_variants::Game::from_position)), with `BO`'s side to move.
+//! A record set up from a position is written with that position in `BO`.
 //!
 //! GGF has no ending for a game stopped without a result ([`Ending::Unfinished`](crate::Ending::Unfinished)):
 //! such a game is written with no `RE` (so other readers see a game without a result) and with
@@ -61,6 +64,7 @@ use reversi_variants::{Move, PlayError};
 
 pub use game::{BoardType, GgfGame, GgsSide};
 pub use parts::{GgfEnding, GgfMove, GgfResult};
+pub use text::GgfGames;
 
 use crate::{GameRecord, RecordError};
 
@@ -163,7 +167,7 @@ pub enum GgfError {
         /// The game.
         game: usize,
     },
-    /// Something GGF or this crate cannot hold: a board GGS lacks, a random start.
+    /// Something GGF or this crate cannot hold: a board GGS lacks.
     #[error("game {game}: unsupported: {what}")]
     Unsupported {
         /// The game.
@@ -244,12 +248,30 @@ pub fn parse(text: &str) -> Result<Vec<GgfGame>, GgfError> {
     GgfGame::parse_all(text)
 }
 
+/// The games of a GGF text, read one at a time as the iterator is advanced: the memory held
+/// is one game's, and taking game `n` reads no game after it. After an error (which names
+/// its game) the iterator ends.
+///
+/// ```
+/// use reversi_records::ggf;
+/// let text = "(;GM[Othello]BO[4 ---- -O*- -*O- ---- *];) (;GM[Othello]BO[4 ---- -O*- -*O- ---- *] B[";
+/// let mut games = ggf::games(text);
+/// assert!(games.next().is_some_and(|g| g.is_ok()));
+/// assert!(games.offset() < text.len());
+/// assert!(matches!(games.next(), Some(Err(ggf::GgfError::Syntax { game: 2, .. }))));
+/// assert!(games.next().is_none());
+/// ```
+#[must_use]
+pub fn games(text: &str) -> GgfGames<'_> {
+    GgfGames::new(text)
+}
+
 /// Reads every game of a GGF text as records (each must have a result).
 ///
 /// # Errors
 /// A [`GgfError`] for the first game that cannot be read or is not a valid record.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, GgfError> {
-    parse(text)?.iter().enumerate().map(|(i, g)| g.to_record(i + 1)).collect()
+    games(text).enumerate().map(|(i, g)| g?.to_record(i + 1)).collect()
 }
 
 /// Writes records as GGF, one game per line.

@@ -11,17 +11,38 @@ pub(crate) struct RawProperty {
     pub offset: usize,
 }
 
-/// Splits a GGF text into games, each a list of properties in their order.
+/// The games of a GGF text, each a list of properties in their order, read one at a time:
+/// a game is split only when asked for, so reading the first game of a large file does not
+/// read the others. After an error it yields nothing more.
 ///
 /// A value runs to the first `]` not escaped by `\`; a `\` takes the next character as it
 /// is. Whitespace may stand between games, properties and the delimiters.
-pub(crate) fn parse(text: &str) -> Result<Vec<Vec<RawProperty>>, GgfError> {
-    let bytes = text.as_bytes();
-    let mut games = Vec::new();
-    let mut i = skip_ws(bytes, 0);
-    while i < bytes.len() {
-        let game = games.len() + 1;
+#[derive(Clone, Debug)]
+pub(crate) struct RawGames<'a> {
+    text: &'a str,
+    /// The byte offset of the next game (or of the end).
+    offset: usize,
+    /// The games read so far.
+    read: usize,
+    failed: bool,
+}
+
+impl<'a> RawGames<'a> {
+    pub(crate) fn new(text: &'a str) -> RawGames<'a> {
+        RawGames { text, offset: skip_ws(text.as_bytes(), 0), read: 0, failed: false }
+    }
+
+    /// The byte offset up to which the text has been read.
+    pub(crate) const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The game starting at `self.offset`, and the offset after it.
+    fn game(&self) -> Result<(Vec<RawProperty>, usize), GgfError> {
+        let (text, bytes) = (self.text, self.text.as_bytes());
+        let game = self.read + 1;
         let syntax = |offset, expected| GgfError::Syntax { game, offset, expected };
+        let mut i = self.offset;
         if bytes[i] != b'(' {
             return Err(syntax(i, "`(;` to start a game"));
         }
@@ -39,8 +60,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Vec<RawProperty>>, GgfError> {
                     if bytes.get(i) != Some(&b')') {
                         return Err(syntax(i, "`)` after `;`"));
                     }
-                    i = skip_ws(bytes, i + 1);
-                    break;
+                    return Ok((properties, skip_ws(bytes, i + 1)));
                 }
                 Some(b) if b.is_ascii_uppercase() => {
                     let start = i;
@@ -59,9 +79,28 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Vec<RawProperty>>, GgfError> {
                 Some(_) => return Err(syntax(i, "a property name (capital letters) or `;)`")),
             }
         }
-        games.push(properties);
     }
-    Ok(games)
+}
+
+impl Iterator for RawGames<'_> {
+    type Item = Result<Vec<RawProperty>, GgfError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.offset >= self.text.len() {
+            return None;
+        }
+        match self.game() {
+            Ok((properties, next)) => {
+                self.offset = next;
+                self.read += 1;
+                Some(Ok(properties))
+            }
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
 }
 
 /// The value starting at `start` (just after `[`), unescaped, and the offset after its `]`.

@@ -7,7 +7,7 @@ use reversi_variants::Move;
 
 use super::game::{BoardType, GgfGame};
 use super::parts::{GgfEnding, GgfMove, GgfResult};
-use super::syntax::{self, RawProperty};
+use super::syntax::{self, RawGames, RawProperty};
 use super::{BLOCKED, GgfError};
 
 impl GgfGame {
@@ -16,7 +16,7 @@ impl GgfGame {
     /// # Errors
     /// A [`GgfError`] naming the game and the property at fault.
     pub fn parse_all(text: &str) -> Result<Vec<GgfGame>, GgfError> {
-        syntax::parse(text)?.into_iter().enumerate().map(|(i, props)| GgfGame::from_properties(i + 1, props)).collect()
+        GgfGames::new(text).collect()
     }
 
     fn from_properties(game: usize, props: Vec<RawProperty>) -> Result<GgfGame, GgfError> {
@@ -132,6 +132,36 @@ impl GgfGame {
 }
 
 /// Cell names separated by spaces or commas, each once.
+/// The games of a GGF text, read one at a time (see [`games`](super::games)).
+#[derive(Clone, Debug)]
+pub struct GgfGames<'a> {
+    raw: RawGames<'a>,
+    read: usize,
+}
+
+impl<'a> GgfGames<'a> {
+    pub(crate) fn new(text: &'a str) -> GgfGames<'a> {
+        GgfGames { raw: RawGames::new(text), read: 0 }
+    }
+
+    /// The byte offset up to which the text has been read: the end of the last game read
+    /// (and the space after it), so that a caller can see that the rest was left alone.
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        self.raw.offset()
+    }
+}
+
+impl Iterator for GgfGames<'_> {
+    type Item = Result<GgfGame, GgfError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let properties = self.raw.next()?;
+        self.read += 1;
+        Some(properties.and_then(|props| GgfGame::from_properties(self.read, props)))
+    }
+}
+
 pub(crate) fn parse_cells(text: &str) -> Result<Bitboard, String> {
     let mut cells = Bitboard::EMPTY;
     for name in text.split([' ', ',']).filter(|s| !s.is_empty()) {

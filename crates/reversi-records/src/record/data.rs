@@ -1,6 +1,6 @@
 //! The serde mirror of a record, and the checks that turn it into a [`GameRecord`].
 
-use reversi_core::{Bitboard, Color};
+use reversi_core::{Bitboard, Color, Position};
 use reversi_variants::{Blocked, Game, Move, Rules, RulesError};
 use serde::{Deserialize, Deserializer};
 
@@ -25,6 +25,10 @@ pub struct RecordData {
     pub seed: Option<u64>,
     /// The blocked cells, written out even when a seed gives them.
     pub blocked: Bitboard,
+    /// The position the game started from when it was set up
+    /// ([`Game::from_position`]); absent (and so in older records) for the rules' start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Position>,
     /// The handicap discs, written out even though the rules give them.
     #[serde(default)]
     pub handicap: Option<HandicapDiscs>,
@@ -89,9 +93,30 @@ impl From<RecordResult> for ResultData {
 /// The table of a record. Rules that draw the blocked cells at random need the seed they
 /// were drawn from, which must give `blocked` (RULES §3: a record stores the seed and the
 /// cells); other rules take no seed, as [`GameRecord::from_game`] writes none for them.
-pub(crate) fn table(rules: &Rules, seed: Option<u64>, blocked: Bitboard) -> Result<Game, RecordError> {
+///
+/// With a `start` position the table starts from it ([`Game::from_position`]); its blocked
+/// cells must be `blocked`.
+pub(crate) fn table(
+    rules: &Rules,
+    seed: Option<u64>,
+    blocked: Bitboard,
+    start: Option<&Position>,
+) -> Result<Game, RecordError> {
     let layout = |source| RecordError::Layout { source };
     let random = matches!(rules.blocked(), Blocked::Random | Blocked::Count(_));
+    if let Some(start) = start {
+        match (seed, random) {
+            (None, true) => return Err(layout(RulesError::SeedRequired)),
+            (Some(seed), false) => return Err(RecordError::UnusedSeed { seed }),
+            _ => {}
+        }
+        let game = Game::from_position(rules.clone(), seed, *start).map_err(|source| RecordError::Start { source })?;
+        if game.blocked() != blocked {
+            let reason = "not the blocked cells of the start position";
+            return Err(layout(RulesError::LayoutNotAllowed { cells: blocked, reason }));
+        }
+        return Ok(game);
+    }
     match (seed, random) {
         (Some(seed), true) => Game::with_seed_and_blocked(rules.clone(), seed, blocked).map_err(layout),
         (None, true) => Err(layout(RulesError::SeedRequired)),
@@ -104,14 +129,14 @@ impl TryFrom<RecordData> for GameRecord {
     type Error = RecordError;
 
     /// Checks the record by replaying it: the version, the layout against the seed and the
-    /// rules, the handicap discs, every move, and the result: a game played out must be over
+    /// rules, the start position (if set up) against both, the handicap discs, every move, and the result: a game played out must be over
     /// with the rules' count; one that stopped early (resigned, on time, agreed, unfinished)
     /// must not be over, and an unfinished one must score the discs on the board.
     fn try_from(data: RecordData) -> Result<GameRecord, RecordError> {
         if data.version != FORMAT_VERSION {
             return Err(RecordError::UnknownVersion { found: data.version });
         }
-        let mut game = table(&data.rules, data.seed, data.blocked)?;
+        let mut game = table(&data.rules, data.seed, data.blocked, data.start.as_ref())?;
         let expected = HandicapDiscs::of(&data.rules);
         if data.handicap != expected {
             return Err(RecordError::Handicap { expected, found: data.handicap });
@@ -153,6 +178,7 @@ impl TryFrom<RecordData> for GameRecord {
             rules: data.rules,
             seed: data.seed,
             blocked: data.blocked,
+            start: data.start,
             moves: data.moves,
             result,
             metadata: data.metadata,
@@ -176,6 +202,7 @@ impl From<GameRecord> for RecordData {
             rules: record.rules,
             seed: record.seed,
             blocked: record.blocked,
+            start: record.start,
             moves: record.moves,
             result: record.result.into(),
             metadata: record.metadata,

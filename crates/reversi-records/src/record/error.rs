@@ -1,6 +1,6 @@
 //! Why a record is not valid.
 
-use reversi_variants::{Move, PlayError, RulesError};
+use reversi_variants::{Move, PlayError, RulesError, SetupError};
 
 use super::{Ending, HandicapDiscs};
 use crate::transcript::TranscriptError;
@@ -22,6 +22,13 @@ pub enum RecordError {
         /// What the rules say.
         #[source]
         source: RulesError,
+    },
+    /// The start position cannot start a game under the rules and the table's layout.
+    #[error("start: the position cannot start this table")]
+    Start {
+        /// Why.
+        #[source]
+        source: SetupError,
     },
     /// The handicap discs are not the ones the rules place.
     #[error("handicap: the record lists {found:?} but the rules place {expected:?}")]
@@ -96,8 +103,8 @@ pub enum RecordError {
 }
 
 impl RecordError {
-    /// The field of the record at fault: `version`, `seed`, `blocked`, `handicap`, `moves` or
-    /// `result`.
+    /// The field of the record at fault: `version`, `seed`, `blocked`, `start`, `handicap`,
+    /// `moves` or `result`.
     #[must_use]
     pub fn field(&self) -> &'static str {
         match self {
@@ -105,6 +112,7 @@ impl RecordError {
             RecordError::UnusedSeed { .. } => "seed",
             RecordError::Layout { source } => source.field(),
             RecordError::Handicap { .. } => "handicap",
+            RecordError::Start { .. } => "start",
             RecordError::IllegalMove { .. } | RecordError::Transcript(_) => "moves",
             RecordError::NotOver { .. }
             | RecordError::AlreadyOver { .. }

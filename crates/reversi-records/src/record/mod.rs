@@ -6,7 +6,7 @@ mod result;
 
 use std::collections::BTreeMap;
 
-use reversi_core::Bitboard;
+use reversi_core::{Bitboard, Position};
 use reversi_variants::{Blocked, Game, Move, Rules};
 
 pub(crate) use data::table;
@@ -33,6 +33,10 @@ pub const FORMAT_VERSION: u32 = 1;
 ///  "metadata": {"black": "Ann", "white": "Bob", "date": "2025-01-02", "event": null, "tags": {}}}
 /// ```
 ///
+/// A game set up from a position ([`Game::from_position`]) also has `"start"`, the position
+/// in the text form of [`Position`] (`"--------/…/-------- X"`, side to move last); a record
+/// without it starts from the rules' start, as records written before it did.
+///
 /// The `ending` is `played_out`, `resigned`, `time`, `agreed` or `unfinished` (see [`Ending`]);
 /// an unfinished game's scores are the discs on the board and its winner is `null`.
 ///
@@ -52,6 +56,7 @@ pub struct GameRecord {
     rules: Rules,
     seed: Option<u64>,
     blocked: Bitboard,
+    start: Option<Position>,
     moves: Vec<Move>,
     result: RecordResult,
     metadata: Metadata,
@@ -134,6 +139,7 @@ impl GameRecord {
             // while a table made by `Game::new` always has one.
             seed: game.seed().filter(|_| matches!(game.rules().blocked(), Blocked::Random | Blocked::Count(_))),
             blocked: game.blocked(),
+            start: game.is_set_up().then(|| *game.start_position()),
             handicap: HandicapDiscs::of(game.rules()),
             moves: game.moves(),
             result: result.into(),
@@ -173,6 +179,13 @@ impl GameRecord {
         self.blocked
     }
 
+    /// The position the game started from, when it was set up ([`Game::from_position`]);
+    /// `None` for the rules' start.
+    #[must_use]
+    pub const fn start(&self) -> Option<&Position> {
+        self.start.as_ref()
+    }
+
     /// The handicap discs: their colour and cells, if the rules have any.
     #[must_use]
     pub fn handicap(&self) -> Option<HandicapDiscs> {
@@ -206,7 +219,7 @@ impl GameRecord {
     /// The table before the first move.
     #[must_use]
     pub fn table(&self) -> Game {
-        table(&self.rules, self.seed, self.blocked).expect("a GameRecord's layout was checked")
+        table(&self.rules, self.seed, self.blocked, self.start.as_ref()).expect("a GameRecord's layout was checked")
     }
 
     /// The game after every move.
