@@ -418,3 +418,30 @@ fn empty_fits_big_layouts_and_false_results_are_refused() {
     ]);
     std::fs::remove_dir_all(&dir).expect("removed");
 }
+
+/// Issue 53: `play --from` plays from a set-up position and refuses one the rules cannot
+/// hold; a record of such a game keeps its start, and `analyze` reviews it from there.
+#[test]
+fn play_from_a_position_and_analyze_the_record() {
+    let after_f5 = "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O";
+    let hole = "--------/--------/--------/---O----/---XXX--/--------/--------/-------- O";
+    check_all(&[
+        case("play", &["--from", hole, "--seed", "1"], 1, "centre cell e4 is empty"),
+        case("play", &["--from", "garbage", "--seed", "1"], 2, "--from"),
+        case("play", &["--from", after_f5, "--size", "10x10", "--seed", "1"], 1, "not the rules' board"),
+    ]);
+    let record = common::temp_path("issue-53-from.json");
+    let record_arg = record.display().to_string();
+    let args = ["--from", after_f5, "--seed", "1", "--quiet", "--record", &record_arg, "--black", "engine:1"];
+    let output = common::run("play", args, Stdio::null(), Stdio::piped());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains(&format!("from: {after_f5}")), "{stdout}");
+    let json = std::fs::read_to_string(&record).expect("the record");
+    assert!(json.contains(&format!("\"start\": \"{after_f5}\"")), "{json}");
+    let output = common::run("analyze", [record_arg.as_str(), "--level", "1"], Stdio::null(), Stdio::piped());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains(&format!("from: {after_f5}")) && stdout.contains("  1. white"), "{stdout}");
+    std::fs::remove_file(&record).expect("removed");
+}

@@ -1,8 +1,8 @@
 //! The FFO endgame positions (`data/ffo/ffo-20-59.txt` at the top of the repository): every
 //! listed move of #20-#39, the best values of #40-#59.
 //!
-//! The default test build reads and checks the file; the solves are ignored there, being
-//! seconds to hours of search. `.ci/run` runs #20-#29 and the independent check in release:
+//! The default test build reads and checks the file; the solves are ignored there (seconds to
+//! hours of search). `.ci/run` runs #20-#29 and the independent check in release:
 //! `cargo test --release -p reversi-engine --test ffo -- --ignored ffo_20_to_29 independent_check`;
 //! `-- --ignored` alone runs them all (#40-#59 take minutes on many cores, hours on one).
 
@@ -65,7 +65,8 @@ fn the_file_lists_every_move_of_20_to_39_and_the_best_of_40_to_59() {
     }
 }
 
-/// #20-#29 (6 to 20 empties): every move; seconds in release, minutes in the test profile.
+/// #20-#29 (6 to 20 empties): every move; seconds of search, kept out of the default run with
+/// the other solves.
 #[test]
 #[ignore = "a release check (.ci/run): cargo test --release -p reversi-engine --test ffo -- --ignored ffo_20_to_29"]
 fn ffo_20_to_29_every_move() {
