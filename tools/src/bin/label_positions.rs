@@ -1,9 +1,9 @@
 //! Writes 8×8 positions labelled with their exact value (WOF scoring), for fitting the
-//! evaluation's patterns (`examples/tune_patterns.rs`): one `POSITION<TAB>VALUE` line each,
+//! evaluation's patterns (`tools/src/bin/tune_patterns.rs`): one `POSITION<TAB>VALUE` line each,
 //! the value for the side to move.
 //!
 //! ```text
-//! cargo run --release --example label_positions -- --chains 40000 ../shared/data/wthor/*.wtb > labels.txt
+//! cargo run --release -p reversi-tools --bin label_positions -- --chains 40000 data/wthor/*.wtb > labels.txt
 //! ```
 //!
 //! Each *chain* starts from a position of a WTHOR game with 22 to 34 empty cells, plays random

@@ -1,8 +1,8 @@
 //! Fits the evaluation's pattern weights (`crates/reversi-engine/src/eval/patterns.bin`) on
-//! labelled 8×8 positions (`examples/label_positions.rs`), and writes the weights file.
+//! labelled 8×8 positions (`tools/src/bin/label_positions.rs`), and writes the weights file.
 //!
 //! ```text
-//! cargo run --release --example tune_patterns -- labels.txt --out crates/reversi-engine/src/eval/patterns.bin
+//! cargo run --release -p reversi-tools --bin tune_patterns -- labels.txt --out crates/reversi-engine/src/eval/patterns.bin
 //! ```
 //!
 //! For each band of empty cells ([`BANDS`]) the weights of the features

@@ -7,7 +7,7 @@
 //! the Octagon's cut makes its own corners. The weights ([`WEIGHTS`]) are fitted by
 //! least squares on the positions of real 8×8 games, labelled by the result of perfect play
 //! from 24 empties on (the WTHOR files' theoretical scores) and after that by the games'
-//! results; the fit is `examples/tune.rs` of the workspace (see [`weights`] for how to rerun
+//! results; the fit is `tools/src/bin/tune.rs` of the workspace (see [`weights`] for how to rerun
 //! it).
 //!
 //! On the standard 8×8 board, from 32 empty cells down, the features are weighed instead by

@@ -18,8 +18,8 @@
 //!
 //! The weights file (`patterns.bin` beside this module) holds, for each band in turn, the
 //! features' weights then every shape's table ([`PARAMETERS`] cells), as little-endian `i16`
-//! in hundredths of a disc. `examples/label_positions.rs` writes the labelled positions and
-//! `examples/tune_patterns.rs` fits them and writes the file.
+//! in hundredths of a disc. `tools/src/bin/label_positions.rs` writes the labelled positions and
+//! `tools/src/bin/tune_patterns.rs` fits them and writes the file.
 //!
 //! ```
 //! use reversi_core::Position;

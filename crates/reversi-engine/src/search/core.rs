@@ -261,7 +261,7 @@ impl Context<'_> {
 /// confidence asked for. The deep value is modelled as the shallow one plus a normal error
 /// whose deviation depends on the two depths and on the empty cells:
 /// `sigma = base + per_ply * depth + per_shallow_ply * shallow + per_empty * empties`, fitted
-/// by `examples/probcut_fit.rs` (see `benches/README.md`, engine strength).
+/// by `tools/src/bin/probcut_fit.rs` (see `benches/README.md`, engine strength).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ProbCut {
     /// How many deviations the margin is (the selectivity: more is safer and slower).

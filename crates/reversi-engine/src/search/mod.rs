@@ -226,7 +226,7 @@ impl Default for Selectivity {
 }
 
 /// The deviation of a shallow search's error against the deep one with the patterns (8×8),
-/// fitted by `examples/probcut_fit.rs` on 8×8 positions of WTHOR games.
+/// fitted by `tools/src/bin/probcut_fit.rs` on 8×8 positions of WTHOR games.
 const PATTERN_SIGMA: Sigma = Sigma { base: 525.1, per_ply: 31.7, per_shallow_ply: -54.6, per_empty: -7.65 };
 /// The same with the features alone (every other board), fitted on random games of 10×10.
 const FEATURE_SIGMA: Sigma = Sigma { base: 370.5, per_ply: 100.8, per_shallow_ply: -140.1, per_empty: -1.59 };
