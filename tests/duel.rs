@@ -275,7 +275,7 @@ fn flags() {
         (&["--color", "black", "--color", "white"][..], "cannot be used multiple times"),
         (&["--size", "9y9"][..], "\"9y9\" is not a board size"),
         (&["--handicap=white:a1,a1"][..], "a1 is listed twice"),
-        (&["--seed", "18446744073709551616"][..], "invalid value '18446744073709551616' for '--seed <S>'"),
+        (&["--seed", "18446744073709551616"][..], "invalid value '18446744073709551616' for '--seed <SEED>'"),
     ] {
         let err = parse(bad).expect_err("invalid flags").to_string();
         assert!(err.contains(expected), "{bad:?}: {err}");

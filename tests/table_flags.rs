@@ -63,9 +63,9 @@ fn the_spellings_of_the_library() {
 #[test]
 fn unreadable_values_name_the_flag_and_the_reason() {
     for (args, says) in [
-        (&["--seed"][..], "a value is required for '--seed <S>'"),
+        (&["--seed"][..], "a value is required for '--seed <SEED>'"),
         (&["--seed", "-1"], "unexpected argument '-1'"),
-        (&["--seed", "18446744073709551616"], "invalid value '18446744073709551616' for '--seed <S>'"),
+        (&["--seed", "18446744073709551616"], "invalid value '18446744073709551616' for '--seed <SEED>'"),
         (&["--size", "8"], "invalid value '8' for '--size <WxH>'"),
         (&["--size", "8x8", "--octagon"], "cannot be used with"),
         (&["--seed", "1", "--seed", "2"], "cannot be used multiple times"),
