@@ -11,11 +11,12 @@
 //! | 7 | 9 | 15 | 1 500 000 |
 //! | 8 | 10 | 16 | 4 000 000 |
 //! | 9 | 11 | 17 | 10 000 000 |
-//! | 10 | 13 | 18 | 25 000 000 |
+//! | 10 | 12 | 18 | 25 000 000 |
 //!
 //! The searches are selective ([`Selectivity::default`](crate::search::Selectivity)): from
-//! level 4 up a level reaches deeper than its number for the nodes an exhaustive search of
-//! that number of plies would take.
+//! level 4 up a level reaches deeper than its number for about the nodes an exhaustive search
+//! of that number of plies took. On boards of fewer than 64 playable cells the exact solve
+//! starts earlier ([`Level::exact_empties_on`]).
 //! The budgets are nodes, not time, so that a level plays the same moves on every machine and
 //! in every run (a seeded match replays exactly); an exact solve that runs out of its budget
 //! falls back on the depth-limited search with a fresh budget. Measured times per move are in
@@ -65,7 +66,7 @@ const LEVELS: [(u32, u32, u64); 10] = [
     (9, 15, 1_500_000),
     (10, 16, 4_000_000),
     (11, 17, 10_000_000),
-    (13, 18, 25_000_000),
+    (12, 18, 25_000_000),
 ];
 
 impl Level {
