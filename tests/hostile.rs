@@ -404,10 +404,7 @@ fn empty_fits_big_layouts_and_false_results_are_refused() {
     let first = &sample[..sample.find(";)").expect("a first game") + 2];
     let contradicted = first.replacen("RE[-12]", "RE[+12]", 1);
     let huge = first.replacen("RE[-12]", "RE[-99999999999999999999]", 1);
-    let dir = files_in(
-        "hostile-issue-53",
-        &[("plus.ggf", contradicted.as_bytes()), ("huge.ggf", huge.as_bytes())],
-    );
+    let dir = files_in("hostile-issue-53", &[("plus.ggf", contradicted.as_bytes()), ("huge.ggf", huge.as_bytes())]);
     let path = |name: &str| dir.join(name).display().to_string();
     let sixteen = "a1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2";
     check_all(&[

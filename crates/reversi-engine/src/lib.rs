@@ -1,12 +1,16 @@
 //! An engine for Reversi (Othello) on every board of the workspace: every even size from 4×4
 //! to 16×16, rectangles, the Octagon, blocked cells and handicap discs.
 //!
+//! - [`clock`]: time controls (per move, or per game with an increment) and a clock that
+//!   shares a game's time among its moves.
 //! - [`hash`]: Zobrist keys of positions, for transposition tables and opening books.
 //! - [`analysis`]: disc counts, mobility, frontier, potential mobility, empty regions and
 //!   stable discs of a position.
 //! - [`eval`]: a static evaluation from those features, weights by game phase.
 //! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
+//! - [`ranking`]: the values of every move of a position, best first (hints, variety).
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
+//! - [`variety`]: seeded variety, a player's occasional move close to the best.
 //! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring; the
 //!   search switches to it when few empty cells remain.
 //!
@@ -34,13 +38,17 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+mod character;
+pub mod clock;
 pub mod eval;
 pub mod hash;
 mod huge_pages;
 pub mod player;
+pub mod ranking;
 pub mod search;
 mod slots;
 pub mod solver;
+pub mod variety;
 
 pub use hash::{Zobrist, zobrist};
 pub use solver::{Solution, SolveError, SolveOptions, Solver};

@@ -42,7 +42,10 @@ use reversi_core::Position;
 use reversi_variants::players::Player;
 use reversi_variants::{Game, Move, Phase, Scoring};
 
+use crate::character::Character;
+use crate::clock::Clock;
 use crate::search::{Limits, SearchResult, Searcher};
+use crate::variety::{Deviation, Variety};
 
 /// An engine level, 1 to 10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -133,21 +136,45 @@ impl FromStr for Level {
 }
 
 /// The engine at a level, behind the [`Player`] trait; it plays every phase of every variant.
+///
+/// # Character
+/// By default a player is deterministic: the same game, the same move, on every machine.
+/// [`with_variety`](EnginePlayer::with_variety) makes it deviate now and then to a move close
+/// to the best, drawn from a seed (the same seed, the same game);
+/// [`with_clock`](EnginePlayer::with_clock) makes it play to a clock instead of its level's
+/// node budget.
+///
+/// # Memory
+/// A player's memory is its searcher's tables, allocated once when it is built and never
+/// grown: 4 MB with [`new`](EnginePlayer::new) (3 MB for the search, 1 MB for the exact
+/// solver), or what [`with_hash_bytes`](EnginePlayer::with_hash_bytes) or the searcher given
+/// to [`with_searcher`](EnginePlayer::with_searcher) says, plus a few kilobytes of its own (the
+/// evaluator's weights for the board, the search's stack). A thousand level-5 players on
+/// 8×8 take about 4 GB; the `load` example measures a platform's load.
 #[derive(Debug)]
 pub struct EnginePlayer {
     level: Level,
     name: String,
     searcher: Searcher,
+    character: Character,
 }
 
 /// The table size of a player: small, since a level's node budget fills little of it.
 const PLAYER_HASH_MB: usize = 4;
 
 impl EnginePlayer {
-    /// The engine at `level`, with a 4 MB table.
+    /// The engine at `level`, with 4 MB of tables.
     #[must_use]
     pub fn new(level: Level) -> EnginePlayer {
         EnginePlayer::with_searcher(level, Searcher::with_hash_mb(PLAYER_HASH_MB))
+    }
+
+    /// The engine at `level` with tables of at most `bytes` bytes in all (a quarter for the
+    /// exact solver; a few dozen bytes at least): less memory for many bots of low levels,
+    /// whose node budgets fill little of a table, or more for a strong one.
+    #[must_use]
+    pub fn with_hash_bytes(level: Level, bytes: usize) -> EnginePlayer {
+        EnginePlayer::with_searcher(level, Searcher::with_hash_bytes(bytes))
     }
 
     /// The engine at `level` with the caller's searcher (its table size and threads).
@@ -157,7 +184,55 @@ impl EnginePlayer {
             level,
             name: format!("engine:{level}"),
             searcher: searcher.with_exact_empties(level.exact_empties()),
+            character: Character::default(),
         }
+    }
+
+    /// The same player with seeded [`Variety`]: on a share of its moves it plays one within
+    /// the variety's margin of the best, drawn from `seed`. Under its level's node budget the
+    /// same seed gives the same moves; on a clock, the searches themselves vary with time.
+    #[must_use]
+    pub fn with_variety(mut self, variety: Variety, seed: u64) -> EnginePlayer {
+        self.character.deviation = Some(Deviation::new(variety, seed));
+        self
+    }
+
+    /// The same player on `clock`: each move's search deepens until the move's share of the
+    /// time is spent ([`Clock::budget`]) instead of stopping at the level's depth and node
+    /// budget, and from 26 empty cells down it solves exactly when the solve fits in three
+    /// such shares (never past the time left minus the safety margin), otherwise it searches
+    /// as before and tries again two empties later. The player deducts the time each
+    /// [`choose`](Player::choose) takes and adds the increment; a platform that keeps the
+    /// clocks itself sets the time left with [`set_clock`](EnginePlayer::set_clock) before
+    /// each move. A clocked player plays one side of a game.
+    #[must_use]
+    pub fn with_clock(mut self, clock: Clock) -> EnginePlayer {
+        self.character.clock = Some(clock);
+        self
+    }
+
+    /// The player's clock, if it plays to one.
+    #[must_use]
+    pub const fn clock(&self) -> Option<&Clock> {
+        self.character.clock.as_ref()
+    }
+
+    /// Puts the player on `clock` (replacing its clock, if any): see
+    /// [`with_clock`](EnginePlayer::with_clock).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.character.clock = Some(clock);
+    }
+
+    /// The variety, if the player has one.
+    #[must_use]
+    pub fn variety(&self) -> Option<Variety> {
+        self.character.deviation.as_ref().map(Deviation::variety)
+    }
+
+    /// The bytes of the player's tables (the search's and the exact solver's).
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        self.searcher.hash_bytes()
     }
 
     /// The level.
@@ -216,9 +291,8 @@ impl Player for EnginePlayer {
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
-        if game.is_over() {
-            return None;
-        }
-        self.analyse(game).map(|r| r.best())
+        self.searcher.set_scoring(game.rules().scoring());
+        self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
+        self.character.choose(&mut self.searcher, game, self.level)
     }
 }

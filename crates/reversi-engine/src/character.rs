@@ -1,0 +1,109 @@
+//! What a player adds to the plain search: seeded variety and a clock. Kept apart from the
+//! player itself so the level table and the search stay as they are.
+
+use std::time::{Duration, Instant};
+
+use reversi_variants::{Game, Move, Phase};
+
+use crate::clock::Clock;
+use crate::player::Level;
+use crate::ranking::rank_moves;
+use crate::search::{Limits, SearchResult, Searcher};
+use crate::variety::Deviation;
+
+/// The most empty cells a clocked player ever tries to solve exactly: past it, a solve takes
+/// minutes on any board.
+const MAX_SOLVE_EMPTIES: u32 = 26;
+
+/// The budget of an exact solve, in multiples of the move's budget: the moves after a solve
+/// are instant, so it may take what they would have taken.
+const SOLVE_BUDGETS: u32 = 3;
+
+/// A player's variety and clock, both optional.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Character {
+    pub(crate) deviation: Option<Deviation>,
+    pub(crate) clock: Option<Clock>,
+    /// The most empty cells a clocked solve is tried from: lowered after a solve that did not
+    /// fit, set back at the start of each game.
+    solve_from: Option<u32>,
+    last_empties: u32,
+}
+
+impl Character {
+    /// The move of `game`'s side to move, `None` once the game is over.
+    pub(crate) fn choose(&mut self, searcher: &mut Searcher, game: &Game, level: Level) -> Option<Move> {
+        if game.is_over() {
+            return None;
+        }
+        let start = Instant::now();
+        let budget = self.clock.map(|c| (c.budget(game.position()), c.hard_limit()));
+        let result = match budget {
+            None => searcher.search_game(game, level.limits()),
+            Some((budget, hard)) => self.clocked(searcher, game, level, budget, hard),
+        };
+        let mut chosen = result.map(|r| r.best());
+        if let Some(deviation) = &mut self.deviation
+            && deviation.draw()
+            && game.phase() == Phase::Normal
+        {
+            let limits = match budget {
+                None => level.limits(),
+                Some((budget, _)) => Limits::none().with_time(budget.saturating_sub(start.elapsed())),
+            };
+            let ranked = rank_moves(searcher, game.position(), limits);
+            if let Some(best) = ranked.first() {
+                let floor = best.value().centidiscs().saturating_sub(deviation.variety().margin_centidiscs());
+                let close = ranked.iter().take_while(|r| r.value().centidiscs() >= floor).count();
+                chosen = Some(ranked[deviation.pick(close)].played());
+            }
+        }
+        if let Some(clock) = &mut self.clock {
+            // Out of time is the referee's to call; the move is played all the same.
+            let _ = clock.spend(start.elapsed());
+        }
+        chosen
+    }
+
+    /// The search of a clocked move: iterative deepening stopped by `budget`, after an exact
+    /// solve (given up to [`SOLVE_BUDGETS`] budgets, never past `hard`) when one may fit.
+    fn clocked(
+        &mut self,
+        searcher: &mut Searcher,
+        game: &Game,
+        level: Level,
+        budget: Duration,
+        hard: Duration,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        let position = game.position();
+        let empties = position.empty_cells().len();
+        if empties > self.last_empties {
+            // A new game.
+            self.solve_from = None;
+        }
+        self.last_empties = empties;
+        if game.phase() == Phase::FreeOpening {
+            return searcher.search_game(game, Limits::none().with_time(budget));
+        }
+        let solve_from = self.solve_from.unwrap_or(MAX_SOLVE_EMPTIES);
+        if empties <= solve_from {
+            searcher.set_exact_empties(empties);
+            let result = searcher.search(position, Limits::none().with_time((budget * SOLVE_BUDGETS).min(hard)));
+            match result {
+                Some(r) if r.value().is_exact() => {
+                    searcher.set_exact_empties(level.exact_empties_on(game.position().geometry()));
+                    return Some(r);
+                }
+                // Did not fit: the next tries start two empties lower, where a solve is
+                // several times cheaper.
+                _ => self.solve_from = Some(empties.saturating_sub(2)),
+            }
+        }
+        searcher.set_exact_empties(0);
+        let left = budget.max(Duration::from_millis(1)).min(hard.saturating_sub(start.elapsed()));
+        let result = searcher.search(position, Limits::none().with_time(left));
+        searcher.set_exact_empties(level.exact_empties_on(game.position().geometry()));
+        result
+    }
+}

@@ -1,0 +1,273 @@
+//! Scripted NBoard sessions, and random lines that must never crash one.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use reversi_kit::Geometry;
+use reversi_kit::records::ggf::{BoardType, GgfGame};
+
+use super::*;
+
+/// The GGF of the standard 8×8 game after `moves`, as NBoard sends it.
+const START_8X8: &str = "(;GM[Othello]PC[NBoard]PB[me]PW[you]RE[?]TI[15:00]TY[8]\
+    BO[8 ---------------------------O*------*O--------------------------- *]";
+
+fn game_8x8(moves: &str) -> String {
+    format!("set game {START_8X8}{moves};)")
+}
+
+/// The GGF of the start of a `board` game, no move played.
+fn start_of(board: BoardType) -> String {
+    let start = Position::start(board.geometry()).expect("every GGS board has a start");
+    format!("set game {}", GgfGame::new(board, start).expect("the start fits its board").to_ggf())
+}
+
+fn session() -> Session {
+    Session::new(1 << 20)
+}
+
+/// The move and value of a `=== f5/+1.00/0.0` line.
+fn parse_go(line: &str) -> (Move, f64) {
+    let rest = line.strip_prefix("=== ").unwrap_or_else(|| panic!("not a move: {line}"));
+    let fields: Vec<&str> = rest.split('/').collect();
+    assert_eq!(fields.len(), 3, "{line}");
+    (parse_move("go", fields[0]).unwrap(), fields[1].parse().unwrap())
+}
+
+#[test]
+fn a_scripted_session_answers_every_command() {
+    let mut s = session();
+    let script = [
+        "nboard 2".to_owned(),
+        "set depth 4".to_owned(),
+        game_8x8("B[F5]W[F6]B[E6]W[F4]"),
+        "set contempt 100".to_owned(),
+        "ping 1".to_owned(),
+        "go".to_owned(),
+        "hint 3".to_owned(),
+        "learn".to_owned(),
+        "ping 2".to_owned(),
+    ];
+    let replies: Vec<Reply> = script.iter().map(|line| s.handle(line)).collect();
+    for (line, reply) in script.iter().zip(&replies) {
+        assert!(reply.err.is_empty(), "{line}: {:?}", reply.err);
+    }
+    assert_eq!(replies[0].out, ["set myname reversi-kit"]);
+    assert!(replies[1].out.is_empty() && replies[2].out.is_empty() && replies[3].out.is_empty());
+    assert_eq!(replies[4].out, ["pong 1"]);
+    assert_eq!(s.depth, 4);
+    assert_eq!(s.contempt, 100);
+    let position = *s.position.as_ref().unwrap();
+    // Black to move after four moves.
+    assert_eq!(position.side_to_move(), reversi_kit::Color::Black);
+    assert_eq!(replies[5].out.len(), 1);
+    let (best, _) = parse_go(&replies[5].out[0]);
+    assert!(matches!(best, Move::Place(sq) if position.is_legal(sq)), "{best}");
+    // Three hints, best first, each a legal move with a line and a depth.
+    assert_eq!(replies[6].out.len(), 3, "{:?}", replies[6].out);
+    let mut last = f64::INFINITY;
+    for line in &replies[6].out {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!((words[0], words[3], words[4]), ("search", "0", "4"), "{line}");
+        let first: Move = parse_move("hint", &words[1][..2]).unwrap();
+        assert!(matches!(first, Move::Place(sq) if position.is_legal(sq)), "{line}");
+        let eval: f64 = words[2].parse().unwrap();
+        assert!(eval <= last, "{:?}", replies[6].out);
+        last = eval;
+    }
+    assert_eq!(replies[7].out, ["learned"]);
+    assert_eq!(replies[8].out, ["pong 2"]);
+    // `go` left the game as it was: the GUI sends the move.
+    assert_eq!(s.position.as_ref(), Some(&position));
+}
+
+#[test]
+fn moves_update_the_game_and_illegal_ones_change_nothing() {
+    let mut s = session();
+    assert!(s.handle("move f5").err[0].contains("no game"));
+    s.handle(&game_8x8(""));
+    let start = *s.position.as_ref().unwrap();
+    let reply = s.handle("move a1");
+    assert_eq!(reply.out, Vec::<String>::new());
+    assert!(reply.err[0].contains("a1 is not legal"), "{:?}", reply.err);
+    assert_eq!(s.position.as_ref(), Some(&start));
+    assert!(s.handle("move PA").err[0].contains("cannot pass"));
+    assert!(s.handle("move F5/1.5/x").err[0].contains("\"x\""));
+    assert!(s.handle("move F5/1/2/3").err[0].contains("at most"));
+    assert!(s.handle("move F5/+0.50/2.1").err.is_empty());
+    assert!(s.handle("move d6//").err.is_empty());
+    let mut expected = start;
+    expected.play("f5".parse().unwrap()).unwrap();
+    expected.play("d6".parse().unwrap()).unwrap();
+    assert_eq!(s.position.as_ref(), Some(&expected));
+}
+
+#[test]
+fn every_ggs_board_is_played() {
+    let boards = [4, 6, 8, 10, 12, 14].map(|n| BoardType::square(n).unwrap());
+    for board in boards.into_iter().chain([BoardType::Octagon]) {
+        let mut s = session();
+        s.handle("set depth 2");
+        let reply = s.handle(&start_of(board));
+        assert!(reply.err.is_empty(), "{}: {:?}", board.name(), reply.err);
+        let position = *s.position.as_ref().unwrap();
+        assert_eq!(position.geometry(), &board.geometry());
+        let (best, _) = parse_go(&s.handle("go").out[0]);
+        assert!(matches!(best, Move::Place(sq) if position.is_legal(sq)), "{}: {best}", board.name());
+        assert!(s.handle(&format!("move {}", move_text(best))).err.is_empty());
+    }
+}
+
+#[test]
+fn a_board_the_engine_cannot_play_is_an_error_and_the_game_stays() {
+    let mut s = session();
+    s.handle(&game_8x8("B[F5]"));
+    let before = *s.position.as_ref().unwrap();
+    let odd = format!("set game (;GM[Othello]BO[9 {} *];)", "-".repeat(81));
+    let big = format!("set game (;GM[Othello]BO[16 {} *];)", "-".repeat(256));
+    for line in [odd, big, "set game (;GM[Chess]BO[8 x];)".to_owned(), "set game".to_owned(), "set game ((".to_owned()]
+    {
+        let reply = s.handle(&line);
+        assert!(reply.out.is_empty() && !reply.quit, "{line}");
+        assert!(reply.err.len() == 1 && reply.err[0].starts_with("set game"), "{line}: {:?}", reply.err);
+        assert_eq!(s.position.as_ref(), Some(&before), "{line}");
+    }
+    // An illegal move in the game is named with its number.
+    let reply = s.handle(&game_8x8("B[F5]W[A1]"));
+    assert!(reply.err[0].contains("move 2"), "{:?}", reply.err);
+    assert_eq!(s.position.as_ref(), Some(&before));
+}
+
+#[test]
+fn a_pass_left_out_of_the_game_is_put_back_and_go_passes_when_it_must() {
+    // White to move and must pass; Black has h7.
+    let board = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-XXXXXXX-";
+    let text = |side: &str, moves: &str| {
+        let board = board.replace('X', "*");
+        format!("set game (;GM[Othello]BO[8 {board} {side}]{moves};)")
+    };
+    let mut s = session();
+    assert!(s.handle(&text("O", "")).err.is_empty());
+    assert_eq!(parse_go(&s.handle("go").out[0]).0, Move::Pass);
+    // Black's h7 written without White's pass.
+    assert!(s.handle(&text("O", "B[H7]")).err.is_empty(), "{:?}", s.handle(&text("O", "B[H7]")));
+    assert!(s.handle(&text("O", "")).err.is_empty());
+    assert!(s.handle("move h7").err.is_empty());
+    // The game is over once the board is full or blocked: go refuses.
+    assert!(s.handle("move pa").err.is_empty() || s.position.as_ref().unwrap().is_game_over());
+}
+
+#[test]
+fn an_endgame_hint_is_exact() {
+    // Far from the end, a hint is an estimate at the depth set.
+    let mut s = session();
+    s.handle("set depth 2");
+    s.handle(&game_8x8(""));
+    let hint = s.handle("hint 1");
+    assert!(hint.out.len() == 1 && hint.out[0].ends_with(" 0 2"), "{:?}", hint.out);
+    // Six empty cells, exact from 6 at depth 2.
+    let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-".replace('X', "*");
+    assert!(s.handle(&format!("set game (;GM[Othello]BO[8 {board} *];)")).err.is_empty());
+    let hint = s.handle("hint 2");
+    assert!(!hint.out.is_empty() && hint.out.iter().all(|l| l.ends_with(" 0 100%")), "{:?}", hint.out);
+    let best_eval: f64 = hint.out[0].split(' ').nth(2).unwrap().parse().unwrap();
+    let (_, value) = parse_go(&s.handle("go").out[0]);
+    assert_eq!(value, best_eval);
+    assert_eq!(value.fract(), 0.0, "an exact value is a whole number of discs");
+}
+
+#[test]
+fn unknown_and_malformed_commands_are_refused_on_stderr() {
+    let mut s = session();
+    for line in [
+        "analyze",
+        "set myname x",
+        "set depth 0",
+        "set depth 61",
+        "set depth x",
+        "ping",
+        "ping 1 2",
+        "hint x",
+        "go now",
+        "go",
+        "hint 2",
+        "nboard",
+    ] {
+        let reply = s.handle(line);
+        assert!(reply.out.is_empty() && reply.err.len() == 1 && !reply.quit, "{line}: {reply:?}");
+    }
+    assert_eq!(s.depth, DEFAULT_DEPTH);
+    assert_eq!(s.handle("").out, Vec::<String>::new());
+    let reply = s.handle("nboard 1");
+    assert_eq!(reply.out, ["set myname reversi-kit"]);
+    assert_eq!(reply.err.len(), 1);
+    assert!(s.handle("quit").quit);
+}
+
+/// A random protocol line: a known command with random, often wrong, arguments, or noise.
+fn random_line(rng: &mut ChaCha8Rng) -> String {
+    const COMMANDS: [&str; 12] = [
+        "nboard",
+        "set depth",
+        "set game",
+        "set contempt",
+        "move",
+        "hint",
+        "go",
+        "ping",
+        "learn",
+        "set",
+        "quit",
+        "analyze",
+    ];
+    const WORDS: [&str; 14] =
+        ["2", "1", "3", "0", "-1", "99999999999999999999", "f5", "PA", "d3/1.0/2.0", "j10", "x", "", "1e9", "3.5"];
+    let pick = |rng: &mut ChaCha8Rng, n: usize| (rng.next_u32() as usize) % n;
+    match pick(rng, 6) {
+        0 => (0..pick(rng, 40)).map(|_| char::from(32 + (rng.next_u32() % 95) as u8)).collect(),
+        1 => {
+            // A GGF game on a random GGS board, sometimes cut short or with a bad move.
+            let boards = [4, 6, 8, 10, 12, 14].map(|n| BoardType::square(n).unwrap());
+            let board = if pick(rng, 7) == 6 { BoardType::Octagon } else { boards[pick(rng, 6)] };
+            let mut line = start_of(board);
+            let moves = ["B[F5]", "W[D6]", "B[C3]", "B[A1]", "W[PA]", "B[J10]"];
+            for _ in 0..pick(rng, 3) {
+                line.insert_str(line.len() - 2, moves[pick(rng, moves.len())]);
+            }
+            if pick(rng, 4) == 0 {
+                line.truncate(pick(rng, line.len()));
+            }
+            line
+        }
+        _ => {
+            let mut line = COMMANDS[pick(rng, COMMANDS.len())].to_owned();
+            for _ in 0..pick(rng, 3) {
+                line.push(' ');
+                line.push_str(WORDS[pick(rng, WORDS.len())]);
+            }
+            line
+        }
+    }
+}
+
+#[test]
+fn a_thousand_random_lines_never_crash_a_session() {
+    let mut rng = ChaCha8Rng::seed_from_u64(53);
+    let mut s = session();
+    s.handle("set depth 2");
+    let (mut answered, mut refused) = (0, 0);
+    for _ in 0..1000 {
+        let line = random_line(&mut rng);
+        // Deep searches would only make the test slow: keep the depth small.
+        if line.starts_with("set depth") && !matches!(line.as_str(), "set depth 1" | "set depth 2" | "set depth 3") {
+            continue;
+        }
+        let reply = s.handle(&line);
+        assert!(reply.out.is_empty() || reply.err.is_empty() || line.starts_with("nboard"), "{line}: {reply:?}");
+        answered += usize::from(!reply.out.is_empty());
+        refused += usize::from(!reply.err.is_empty());
+    }
+    // The mix exercises both sides, and the session still answers.
+    assert!(answered > 50 && refused > 200, "answered {answered}, refused {refused}");
+    assert_eq!(s.handle("ping 9").out, ["pong 9"]);
+    let _ = Geometry::STANDARD;
+}
