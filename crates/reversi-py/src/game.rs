@@ -146,6 +146,26 @@ impl PyGame {
         serde_json::to_string(&self.inner).map_err(|e| record_error(&e))
     }
 
+    /// A table under `rules` that starts from `position` (a position string of the rules'
+    /// board, the side to move at its end), to study or play on from it. `seed` draws the
+    /// blocked cells when the rules make them random; without one the position's own blocked
+    /// cells are the layout. A disc on a blocked cell, a blocked cell the layout does not give
+    /// or another board raise `PositionError`.
+    #[classmethod]
+    #[pyo3(signature = (rules, position, seed=None))]
+    fn from_position(
+        _cls: &Bound<'_, PyType>,
+        rules: PyRef<'_, PyRules>,
+        position: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyGame> {
+        let position = parse_position(position)?;
+        let seed = seed.map(seed_value).transpose()?;
+        Game::from_position(rules.rules().clone(), seed, position)
+            .map(|inner| PyGame { inner })
+            .map_err(|e| position_error(&e))
+    }
+
     /// The game that `to_json` wrote; the layout must be the seed's and every move legal.
     #[classmethod]
     fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyGame> {

@@ -254,3 +254,27 @@ def test_repr_and_copy():
     clone.play(clone.legal_moves()[0])
     assert clone != game and len(game.moves()) == 1
     assert "a b c" in str(game)
+
+
+def test_a_game_from_a_position_plays_on_as_the_game_that_reached_it():
+    rng = random.Random(55)
+    for _ in range(20):
+        game = rk.Game(rk.Rules(size=(8, 8)), 1)
+        for _ in range(rng.randrange(0, 30)):
+            if game.is_over():
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over():
+            continue
+        set_up = rk.Game.from_position(game.rules, game.position())
+        assert set_up.position() == game.position()
+        assert set_up.legal_moves() == game.legal_moves()
+        move = game.legal_moves()[0]
+        game.play(move)
+        set_up.play(move)
+        assert set_up.position() == game.position()
+    # A position the rules cannot hold: a 6x6 position under 8x8 rules.
+    with pytest.raises(rk.PositionError):
+        rk.Game.from_position(rk.Rules(size=(8, 8)), rk.Game(rk.Rules(size=(6, 6)), 1).position())
+    with pytest.raises(rk.ReversiError):
+        rk.Game.from_position(rk.Rules(size=(8, 8)), "not a position")
