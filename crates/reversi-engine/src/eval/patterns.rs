@@ -137,7 +137,7 @@ pub enum PatternWeightsError {
 ///
 /// In memory they are native `i16`, band after band ([`PER_BAND`] a band), with the weights of
 /// the edge windows' features folded into the first shape's table. On the standard board the
-/// windows of four rim cells in a row ([`super::edges`]) are the five along each edge, which lie
+/// windows of four rim cells in a row (the edge windows) are the five along each edge, which lie
 /// within the edge shape's first eight cells, and each edge is one placement of the shape; a
 /// window counts the same read either way, as the shape reads two of the edges backwards. So
 /// the features' part of the windows is a function of the edge's filling: added to its weight
