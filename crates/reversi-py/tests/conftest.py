@@ -10,8 +10,8 @@ import reversi_kit as rk
 ROOT = Path(__file__).resolve().parents[3]
 CORE_PERFT = ROOT / "crates" / "reversi-core" / "tests" / "data" / "perft"
 RECORDS_DATA = ROOT / "crates" / "reversi-records" / "tests" / "data"
-# Real WTHOR years, kept beside the checkout when CI has them (as .ci/run uses them).
-SHARED_WTHOR = ROOT.parent / "shared" / "data" / "wthor"
+# The repository's two real WTHOR years (data/wthor).
+WTHOR_YEARS = [ROOT / "data" / "wthor" / name for name in ("WTH_2017.wtb", "WTH_2018.wtb")]
 
 
 def data_file(path: Path) -> Path:

@@ -6,7 +6,7 @@ import pytest
 
 import reversi_kit as rk
 
-from conftest import CORE_PERFT, RECORDS_DATA, SHARED_WTHOR, data_file
+from conftest import CORE_PERFT, RECORDS_DATA, WTHOR_YEARS, data_file
 
 START = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X"
 
@@ -220,11 +220,8 @@ def test_wthor_sample():
 
 
 def test_wthor_years():
-    files = sorted(SHARED_WTHOR.glob("*.wtb"))
-    if not files:
-        pytest.skip(f"no WTHOR years beside the checkout ({SHARED_WTHOR}): an optional data set")
-    for path in files:
-        games = rk.read_wthor(str(path))
+    for path in WTHOR_YEARS:
+        games = rk.read_wthor(str(data_file(path)))
         assert len(games) > 2000
         # Every game of these years is played out and its score is the file's (their README).
         assert all(g.score_matches for g in games)
