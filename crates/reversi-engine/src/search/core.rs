@@ -32,9 +32,6 @@ pub(crate) struct Context<'a> {
     pub(crate) aborted: bool,
     /// The probable cut-offs' margins, if the search is selective.
     pub(crate) probcut: Option<&'a ProbCut>,
-    /// Cut-offs at inner nodes, and how many of them the first move searched made.
-    pub(crate) cutoffs: u64,
-    pub(crate) first_move_cutoffs: u64,
 }
 
 /// The final value of a finished game for the side to move, in hundredths of a disc.
@@ -206,8 +203,6 @@ impl Context<'_> {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
-                        self.cutoffs += 1;
-                        self.first_move_cutoffs += u64::from(i == 0);
                         break;
                     }
                 }

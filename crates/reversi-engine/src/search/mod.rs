@@ -431,8 +431,6 @@ impl Searcher {
                             nodes: 0,
                             aborted: false,
                             probcut,
-                            cutoffs: 0,
-                            first_move_cutoffs: 0,
                         };
                         // Odd helpers start one ply deeper, so the threads spread over depths.
                         iterate(&mut ctx, position, 1 + (i as u32 % 2), max_depth);
@@ -450,8 +448,6 @@ impl Searcher {
                 nodes: 0,
                 aborted: false,
                 probcut: probcut.as_ref(),
-                cutoffs: 0,
-                first_move_cutoffs: 0,
             };
             let found = iterate(&mut ctx, position, 1, max_depth);
             helpers_done.store(true, Ordering::Relaxed);
