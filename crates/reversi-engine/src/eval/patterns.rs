@@ -100,9 +100,15 @@ pub const BAND_BYTES: usize = PER_BAND * 2;
 
 /// The weight at `i` of band `band`'s row of the weights file `bytes`.
 #[inline(always)]
-fn weight(bytes: &[u8], band: usize, i: usize) -> i32 {
+fn raw_weight(bytes: &[u8], band: usize, i: usize) -> i16 {
     let at = 2 * (band * PER_BAND + i);
-    i32::from(i16::from_le_bytes([bytes[at], bytes[at + 1]]))
+    i16::from_le_bytes([bytes[at], bytes[at + 1]])
+}
+
+/// [`raw_weight`], widened for sums.
+#[inline(always)]
+fn weight(bytes: &[u8], band: usize, i: usize) -> i32 {
+    i32::from(raw_weight(bytes, band, i))
 }
 
 /// The fillings of the first shape (an edge and its two X cells).
@@ -182,12 +188,13 @@ impl PatternWeights {
         let mut folded = Vec::with_capacity(bands * PER_BAND);
         for band in 0..bands {
             for i in 0..PER_BAND {
+                // Only the edge fillings, with their windows added, can leave i16.
                 let value = match i.checked_sub(OFFSETS[0]) {
-                    Some(filling) if filling < EDGE_FILLINGS => edge_with_windows(bytes, band, filling),
-                    _ => weight(bytes, band, i),
+                    Some(filling) if filling < EDGE_FILLINGS => i16::try_from(edge_with_windows(bytes, band, filling))
+                        .map_err(|_| PatternWeightsError::Overflow { band, filling })?,
+                    _ => raw_weight(bytes, band, i),
                 };
-                let filling = i.wrapping_sub(OFFSETS[0]);
-                folded.push(i16::try_from(value).map_err(|_| PatternWeightsError::Overflow { band, filling })?);
+                folded.push(value);
             }
         }
         Ok(PatternWeights { folded: folded.into(), bands })
