@@ -159,34 +159,22 @@ fn sample(args: &Args, games: &[Vec<Move>], i: u32, rng: &mut ChaCha8Rng) -> Opt
     (!position.is_game_over() && !position.legal_moves().is_empty()).then_some(position)
 }
 
-/// The least-squares solution of `rows` (features, target) by the normal equations.
+/// The least-squares solution of `rows` (features, target) by the normal equations, `None`
+/// if they are (nearly) singular.
 fn least_squares<const N: usize>(rows: &[([f64; N], f64)]) -> Option<[f64; N]> {
-    // The normal equations, the right-hand side as the last column.
-    let mut a = vec![vec![0.0; N + 1]; N];
+    let (mut a, mut b) = ([[0.0; N]; N], [0.0; N]);
     for (x, y) in rows {
         for i in 0..N {
             for j in 0..N {
                 a[i][j] += x[i] * x[j];
             }
-            a[i][N] += x[i] * y;
+            b[i] += x[i] * y;
         }
     }
-    // Gauss-Jordan elimination with partial pivoting.
-    for col in 0..N {
-        let pivot = (col..N).max_by(|&r, &s| a[r][col].abs().total_cmp(&a[s][col].abs()))?;
-        a.swap(col, pivot);
-        if a[col][col].abs() < 1e-9 {
-            return None;
-        }
-        let pivot_row = a[col].clone();
-        for (r, row) in a.iter_mut().enumerate() {
-            if r != col {
-                let factor = row[col] / pivot_row[col];
-                for (value, pivot) in row.iter_mut().zip(&pivot_row).skip(col) {
-                    *value -= factor * pivot;
-                }
-            }
-        }
+    reversi_tools::eliminate(&mut a, &mut b);
+    // A pivot this small means too few distinct samples to tell the features apart.
+    if (0..N).any(|i| a[i][i].abs() < 1e-9) {
+        return None;
     }
-    Some(core::array::from_fn(|i| a[i][N] / a[i][i]))
+    Some(core::array::from_fn(|i| b[i] / a[i][i]))
 }

@@ -95,21 +95,7 @@ impl Normal {
         for (i, row) in a.iter_mut().enumerate() {
             row[i] += ridge;
         }
-        for col in 0..FEATURES {
-            let pivot = (col..FEATURES).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))?;
-            a.swap(col, pivot);
-            b.swap(col, pivot);
-            for row in 0..FEATURES {
-                if row != col && a[col][col] != 0.0 {
-                    let f = a[row][col] / a[col][col];
-                    let pivot_row = a[col];
-                    for (x, p) in a[row].iter_mut().zip(pivot_row) {
-                        *x -= f * p;
-                    }
-                    b[row] -= f * b[col];
-                }
-            }
-        }
+        reversi_tools::eliminate(&mut a, &mut b);
         Some(core::array::from_fn(|i| if a[i][i] == 0.0 { 0.0 } else { b[i] / a[i][i] }))
     }
 
