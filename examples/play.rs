@@ -52,7 +52,7 @@ struct Options {
     #[arg(long, value_name = "PLAYER", default_value = "mobility")]
     white: PlayerSpec,
     /// Start from this position (rows separated by /, X O - #, a space, the side to move)
-    #[arg(long, value_name = "POSITION")]
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     from: Option<Position>,
 }
 
@@ -92,8 +92,9 @@ fn main() -> ExitCode {
     };
     let game = match table {
         Ok(game) => game,
-        // The rules or the start position given on the command line: bad usage (status 2).
-        Err(message) => args::usage_error::<Options>(message),
+        // A position that reads but that the rules cannot hold is bad data (status 1), as in a
+        // record; one that does not read is clap's usage error (status 2).
+        Err(message) => return errors::fail(message),
     };
     match play(game, seed, [options.black, options.white], verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
