@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Fits the evaluation's pattern bands of the midgame (33 to 60 empty cells, 8×8) one after
-# another, each on positions labelled by a 4-ply search whose leaves lie in the band below,
-# which is already fitted (bootstrapping from the endgame bands, themselves fitted on exact
-# values), and writes crates/reversi-engine/src/eval/patterns.bin. A maintainer's tool: the
-# crate's users never need it.
+# another, each on positions labelled by a search of 3 or 5 plies whose leaves lie in the
+# band below, which is already fitted (bootstrapping from the endgame bands, themselves fitted
+# on exact values), and writes crates/reversi-engine/src/eval/patterns.bin. A maintainer's
+# tool: the crate's users never need it.
 #
 #   scripts/train-patterns.sh [WTHOR files...]      (default: data/wthor/*.wtb)
 #
-# Known defects of its first run (not shipped): every band's even-depth labels inherit the
-# band below's tempo bias and add to it (the start came out at +9 discs for the mover), and
-# WTHOR games all open with f5, so the bands value a position's eight orientations apart.
-# Odd-depth labels and positions in every orientation are the next step.
+# The depth is odd (label_positions --estimate-below): a bias of the band below for the side
+# to move then enters the labels with the other sign, where an even depth adds it to the next
+# band's, band after band (a first fit with 4-ply labels valued the start at +9 discs for the
+# mover). Every position is fitted in its eight orientations (WTHOR games all open on f5), so
+# that the weights value a position and its mirror images alike; the ridge term is 4 discs
+# times the square root of 8 to weigh as much against eight times the rows.
 #
 # CHAINS (positions a band, default 100000), THREADS (default: all cores), SEED and WORK (the
 # folder of the labels and of each band's weights, default target/train-patterns) are read
@@ -36,9 +38,9 @@ current="$work/bands-32.bin"
 for low in 33 37 41 45 49 53 57; do
     high=$(( low + 3 ))
     echo "band $low-$high: labelling $chains positions" >&2
-    "$bin/label_positions" --chains "$chains" --solve-from "$low" --solve-to "$high" --estimate-depth 4 \
+    "$bin/label_positions" --chains "$chains" --solve-from "$low" --solve-to "$high" --estimate-below "$low" \
         --weights "$current" --seed $(( seed * 100 + low )) --threads "$threads" "${files[@]}" > "$work/labels-$low.txt"
-    "$bin/tune_patterns" "$work/labels-$low.txt" --keep "$current" --damp 4 --out "$work/bands-$high.bin"
+    "$bin/tune_patterns" "$work/labels-$low.txt" --keep "$current" --damp 11.3 --out "$work/bands-$high.bin"
     current="$work/bands-$high.bin"
 done
 cp "$current" "$weights"

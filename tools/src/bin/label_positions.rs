@@ -32,8 +32,10 @@
 //! ```
 //!
 //! (each about 8-12 minutes on two cores here). The midgame bands (33-60 empties) are labelled
-//! by a fixed 4-ply search (`--estimate-depth 4`) whose leaves lie in the band below, read
-//! from the weights fitted a moment before (`--weights FILE`), with no rebuild between bands:
+//! by a search of 3 or 5 plies (`--estimate-below L`: an odd depth, so that the leaves'
+//! bias for the side to move does not pile up band after band) whose leaves lie in the band
+//! below, read from the weights fitted a moment before (`--weights FILE`), with no rebuild
+//! between bands:
 //! `scripts/train-patterns.sh` runs that whole chain.
 
 #[path = "../../../examples/cli/mod.rs"]
@@ -85,8 +87,15 @@ struct Args {
     estimate_to: Option<u32>,
     /// Label by a search of this many plies (the evaluation's value at its leaves), not by
     /// exact solves: the bands of the midgame, whose leaves then lie in the bands below.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20), conflicts_with = "estimate_below")]
     estimate_depth: Option<u32>,
+    /// Label by a search of an odd number of plies, at least 3, the fewest whose leaves have
+    /// fewer than `L` empty cells: the midgame bands, each from the band below (`L` its
+    /// lowest count). An odd depth ends on the other side's move, so that a bias of the
+    /// leaves' evaluation for the side to move enters the label with the opposite sign and
+    /// does not pile up band after band as it does with an even depth.
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u32).range(1..=60), conflicts_with = "estimate_to")]
+    estimate_below: Option<u32>,
     /// The patterns' weights file the searches evaluate with (default: the built-in one),
     /// so that a band can be labelled from weights fitted a moment ago without a rebuild.
     #[arg(long, value_name = "FILE")]
@@ -102,10 +111,11 @@ fn main() -> ExitCode {
     let args = Args::parse();
     // Exact solves above 30 empties would not end in reasonable time. A chain plays at least
     // three random moves, or from the start if the solve is that near it.
-    let estimate = match (args.estimate_to, args.estimate_depth) {
-        (Some(leaves), _) => Some(Depth::ToLeaves(leaves)),
-        (None, Some(plies)) => Some(Depth::Plies(plies)),
-        (None, None) => None,
+    let estimate = match (args.estimate_to, args.estimate_depth, args.estimate_below) {
+        (Some(leaves), _, _) => Some(Depth::ToLeaves(leaves)),
+        (None, Some(plies), _) => Some(Depth::Plies(plies)),
+        (None, None, Some(below)) => Some(Depth::OddBelow(below)),
+        (None, None, None) => None,
     };
     let most = if estimate.is_some() { 60 } else { 30 };
     if !(LAST..=most).contains(&args.solve_from) || !(args.solve_from..=most).contains(&args.solve_to) {
@@ -195,6 +205,8 @@ enum Depth {
     ToLeaves(u32),
     /// This many plies.
     Plies(u32),
+    /// The fewest odd plies, at least 3, whose leaves have fewer than this many empty cells.
+    OddBelow(u32),
 }
 
 impl Depth {
@@ -203,6 +215,10 @@ impl Depth {
         match self {
             Depth::ToLeaves(leaves) => empties.saturating_sub(leaves).max(1),
             Depth::Plies(plies) => plies,
+            Depth::OddBelow(below) => {
+                let reach = (empties + 1).saturating_sub(below).max(3);
+                reach | 1
+            }
         }
     }
 }
@@ -345,6 +361,16 @@ mod tests {
                 moves
             })
             .collect()
+    }
+
+    #[test]
+    fn an_odd_depth_reaches_below_the_band_in_at_least_three_plies() {
+        let plies: Vec<u32> = (33..=36).map(|empties| Depth::OddBelow(33).plies(empties)).collect();
+        assert_eq!(plies, [3, 3, 3, 5]);
+        for empties in 33..=60 {
+            let d = Depth::OddBelow(33).plies(empties);
+            assert!(d % 2 == 1 && d >= 3 && empties - d < 33 && (d == 3 || empties - (d - 2) >= 33), "{empties}: {d}");
+        }
     }
 
     #[test]

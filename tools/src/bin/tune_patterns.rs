@@ -34,7 +34,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use reversi_kit::core::Position;
+use reversi_kit::core::{Bitboard, Color, Position, Square};
 use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns};
 use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
 
@@ -61,6 +61,10 @@ struct Args {
     /// that is fitted, its error on the held-out positions is printed beside the new fit's.
     #[arg(long)]
     keep: Option<PathBuf>,
+    /// Fit each position as it is only, not in its eight orientations too (a refit of the
+    /// exact bands, millions of positions, would otherwise take eight times the memory).
+    #[arg(long)]
+    one_orientation: bool,
 }
 
 /// One position: its features, its patterns' indices into a band's row, its label (discs)
@@ -102,21 +106,26 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             };
-            let Some((p, o)) = patterns::standard_discs(&pos) else {
+            if patterns::standard_discs(&pos).is_none() {
                 eprintln!("tune_patterns: {}:{}: not on the standard 8×8 board", path.display(), i + 1);
                 return ExitCode::from(2);
-            };
+            }
             line_number += 1;
             let Some(band) = Patterns::band(pos.empty_cells().len()) else { continue };
-            let features = eval.features(&pos);
-            let phase = &WEIGHTS[eval.phase(&pos)];
-            let phase_value = features.iter().zip(phase).map(|(&f, &w)| f64::from(f * w)).sum::<f64>() / 100.0;
-            let mut indices = [0u32; patterns::INSTANCES];
-            for (slot, index) in indices.iter_mut().zip(shapes.indices(p, o)) {
-                *slot = index as u32;
+            let held = (line_number / BLOCK).is_multiple_of(5);
+            let images = if args.one_orientation { vec![pos] } else { orientations(&pos) };
+            for image in &images {
+                let (p, o) = patterns::standard_discs(image).expect("an image of an 8×8 position is one");
+                let features = eval.features(image);
+                let phase = &WEIGHTS[eval.phase(image)];
+                let phase_value = features.iter().zip(phase).map(|(&f, &w)| f64::from(f * w)).sum::<f64>() / 100.0;
+                let mut indices = [0u32; patterns::INSTANCES];
+                for (slot, index) in indices.iter_mut().zip(shapes.indices(p, o)) {
+                    *slot = index as u32;
+                }
+                let row = Row { features: features.map(f64::from), indices, label: value, phase_value };
+                bands[band].push((row, held));
             }
-            let row = Row { features: features.map(f64::from), indices, label: value, phase_value };
-            bands[band].push((row, (line_number / BLOCK).is_multiple_of(5)));
         }
     }
     let kept = match &args.keep {
@@ -218,6 +227,34 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `pos` in the board's eight orientations (the identity first): a position and its mirror
+/// images have one value, and fitting them all makes the weights value them alike, which
+/// the labels alone would not (every WTHOR game opens on f5, so their positions lean one way).
+fn orientations(pos: &Position) -> Vec<Position> {
+    let maps: [fn(u8, u8) -> (u8, u8); 8] = [
+        |c, r| (c, r),
+        |c, r| (r, c),
+        |c, r| (c, 7 - r),
+        |c, r| (7 - c, r),
+        |c, r| (7 - c, 7 - r),
+        |c, r| (7 - r, 7 - c),
+        |c, r| (7 - r, c),
+        |c, r| (r, 7 - c),
+    ];
+    maps.iter()
+        .map(|map| {
+            let image = |set: Bitboard| {
+                set.iter().fold(Bitboard::EMPTY, |acc, sq| {
+                    let (c, r) = map(sq.column(), sq.row());
+                    acc | Bitboard::from_square(Square::new(c, r).expect("a cell of the 8×8 board"))
+                })
+            };
+            let (black, white) = (image(pos.discs(Color::Black)), image(pos.discs(Color::White)));
+            Position::from_parts(*pos.geometry(), black, white, pos.side_to_move()).expect("a symmetry keeps a position valid")
+        })
+        .collect()
+}
+
 /// Band `band`'s bytes of a weights file.
 fn band_bytes(file: &[u8], band: usize) -> &[u8] {
     &file[band * BAND_BYTES..(band + 1) * BAND_BYTES]
@@ -293,6 +330,24 @@ fn fit(rows: &[&Row], damp: f64, iterations: u32) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_eight_orientations_are_distinct_images_with_the_same_counts() {
+        let mut pos = Position::default();
+        for name in ["f5", "f6", "e6"] {
+            pos.play(name.parse().expect("a square")).expect("legal");
+        }
+        let images = orientations(&pos);
+        assert_eq!(images[0], pos);
+        for (i, image) in images.iter().enumerate() {
+            assert_eq!(image.count(Color::Black), pos.count(Color::Black));
+            assert_eq!(image.legal_moves().len(), pos.legal_moves().len());
+            assert!(images[..i].iter().all(|other| other != image), "image {i} repeats");
+            // Each map is a symmetry: applied to the image, the images are the same set.
+            let again = orientations(image);
+            assert!(images.iter().all(|x| again.contains(x)));
+        }
+    }
 
     #[test]
     fn a_bands_bytes_are_little_endian_hundredths_of_a_disc() {
