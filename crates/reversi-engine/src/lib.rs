@@ -43,6 +43,7 @@ pub mod clock;
 pub mod eval;
 pub mod hash;
 mod huge_pages;
+mod level;
 pub mod player;
 pub mod ranking;
 pub mod search;
