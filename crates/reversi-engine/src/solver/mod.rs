@@ -51,7 +51,6 @@ use reversi_core::Position;
 use reversi_core::kernel::{self, Layout, Visitor, Word};
 use reversi_variants::{Move, Scoring};
 
-use crate::search::Searcher;
 use board::Board;
 use search::{Control, INFINITY, Selection, Worker};
 use table::{Selectivity, Table};
@@ -146,32 +145,32 @@ pub enum SolveError {
     },
 }
 
-/// Limits on a search; past any of them it ends with [`SolveError::Interrupted`].
+/// SolveLimits on a search; past any of them it ends with [`SolveError::Interrupted`].
 #[derive(Clone, Debug, Default)]
-pub struct Limits {
+pub struct SolveLimits {
     nodes: Option<u64>,
     time: Option<Duration>,
     stop: Option<Arc<AtomicBool>>,
     progress: Option<Arc<Progress>>,
 }
 
-impl Limits {
+impl SolveLimits {
     /// No limit.
     #[must_use]
-    pub fn none() -> Limits {
-        Limits::default()
+    pub fn none() -> SolveLimits {
+        SolveLimits::default()
     }
 
     /// Stop after about `nodes` nodes (checked every few thousand nodes).
     #[must_use]
-    pub fn nodes(mut self, nodes: u64) -> Limits {
+    pub fn nodes(mut self, nodes: u64) -> SolveLimits {
         self.nodes = Some(nodes);
         self
     }
 
     /// Stop after `time`.
     #[must_use]
-    pub fn time(mut self, time: Duration) -> Limits {
+    pub fn time(mut self, time: Duration) -> SolveLimits {
         self.time = Some(time);
         self
     }
@@ -179,7 +178,7 @@ impl Limits {
     /// Stop once `flag` is set (from another thread, say); the search looks at it every few
     /// thousand nodes.
     #[must_use]
-    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Limits {
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> SolveLimits {
         self.stop = Some(flag);
         self
     }
@@ -187,7 +186,7 @@ impl Limits {
     /// Report into `progress` as the search goes: the nodes searched so far and, for a solve,
     /// the best move and value found so far ([`Progress::best_so_far`]).
     #[must_use]
-    pub fn progress(mut self, progress: Arc<Progress>) -> Limits {
+    pub fn progress(mut self, progress: Arc<Progress>) -> SolveLimits {
         self.progress = Some(progress);
         self
     }
@@ -197,7 +196,7 @@ impl Limits {
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     mode: Mode,
-    limits: Limits,
+    limits: SolveLimits,
 }
 
 impl SolveOptions {
@@ -216,7 +215,7 @@ impl SolveOptions {
 
     /// Sets the limits.
     #[must_use]
-    pub fn limits(mut self, limits: Limits) -> SolveOptions {
+    pub fn limits(mut self, limits: SolveLimits) -> SolveOptions {
         self.limits = limits;
         self
     }
@@ -534,7 +533,7 @@ impl Solver {
         position: &Position,
         scoring: Scoring,
         window: Window,
-        limits: &Limits,
+        limits: &SolveLimits,
     ) -> Result<Bounded, SolveError> {
         if let Some(progress) = limits.progress.as_deref() {
             progress.restart();
@@ -562,6 +561,9 @@ const ASPIRATION_FROM: u32 = 18;
 /// against 57.2 s, #53/#56/#58 104.0 and 104.9 s against 105.9 and 107.5 s with the cores
 /// swapped, #54/#57 167.1 s against 169.8 s).
 const GUESS_DEPTH: u32 = 6;
+/// The guess's table: three quarters of a megabyte, what a `Searcher` of 1 MB gave its search
+/// when the guess was one (the node counts above were measured with it).
+const GUESS_TABLE_BYTES: usize = 3 << 18;
 /// The first window is the guess plus or minus this, bounds excluded. With the depth-10
 /// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
 /// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
@@ -597,13 +599,9 @@ fn guess(position: &Position, scoring: Scoring) -> Option<Guess> {
         return None;
     }
     // Exhaustive: a probable cut-off saves little at this depth and would move the guess.
-    let mut searcher = Searcher::with_hash_mb(1)
-        .with_exact_empties(0)
-        .with_scoring(scoring)
-        .with_selectivity(crate::search::Selectivity::EXHAUSTIVE);
-    let result = searcher.search(position, crate::search::Limits::depth(GUESS_DEPTH))?;
-    let value = (result.value().centidiscs() as f64 / 100.0).round() as i32;
-    Some(Guess { value, best: result.best(), nodes: result.nodes() })
+    let estimate = crate::search::core::estimate(position, scoring, GUESS_DEPTH, GUESS_TABLE_BYTES)?;
+    let value = (f64::from(estimate.value) / 100.0).round() as i32;
+    Some(Guess { value, best: estimate.best, nodes: estimate.nodes })
 }
 
 fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
@@ -628,7 +626,7 @@ struct Job<'a> {
     solver: &'a Solver,
     position: &'a Position,
     scoring: Scoring,
-    limits: &'a Limits,
+    limits: &'a SolveLimits,
     task: Task,
 }
 
