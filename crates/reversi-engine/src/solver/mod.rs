@@ -35,11 +35,9 @@
 //! ```
 
 mod board;
-mod features;
 mod progress;
 mod root;
 mod search;
-mod split;
 mod table;
 
 use std::num::NonZeroUsize;
@@ -52,6 +50,7 @@ use reversi_core::kernel::{self, Layout, Visitor, Word};
 use reversi_variants::{Move, Scoring};
 
 use board::Board;
+use search::features;
 use search::{Control, INFINITY, Selection, Worker};
 use table::{Selectivity, Table};
 

@@ -32,11 +32,14 @@ use reversi_core::kernel::{Layout, Word};
 
 use super::Interruption;
 use super::board::Board;
-use super::features::Features;
-use super::split::{self, Cancel};
+pub(super) mod features;
+mod split;
+
 use super::table::{Bounds, NO_MOVE, Selectivity, Table};
 use crate::eval::indices::Indices;
 use crate::eval::words::low_64;
+use features::Features;
+use split::Cancel;
 
 /// Above every score: a board has at most 256 cells.
 pub(super) const INFINITY: i32 = 1000;
