@@ -9,6 +9,12 @@ use proptest::prelude::*;
 use reversi_core::{Bitboard, Color, Geometry, Position, Square};
 use reversi_variants::{Move, Scoring};
 
+use std::time::Duration;
+
+use reversi_core::kernel::{self, Layout};
+
+use super::run::Compiled;
+use super::search::features;
 use super::*;
 
 /// The final score of `pos` for its side to move, from the rules (RULES §3): the disc

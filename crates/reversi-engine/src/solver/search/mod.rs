@@ -35,8 +35,9 @@ use std::time::Instant;
 
 use reversi_core::kernel::{Layout, Word};
 
-use super::Interruption;
 use super::board::Board;
+use super::error::Interruption;
+use super::solution::INFINITY;
 mod children;
 mod deep;
 mod evaluation;
@@ -50,9 +51,6 @@ use crate::eval::indices::Indices;
 use crate::eval::words::low_64;
 use features::Features;
 use split::Cancel;
-
-/// Above every score: a board has at most 256 cells.
-pub(super) const INFINITY: i32 = 1000;
 
 /// Empty cells from which a node uses the table and sorts its moves. Eighteenth round, FFO
 /// #45-#52, one thread, side by side: from 8 empties 59.5 s against 55.3 s, from 6 56.6 s
