@@ -19,8 +19,8 @@
 //! the next search's first guess and its moves, left in the table, order it; their bounds are
 //! marked as such and never reach the exact search, so the answer stays exact.
 //!
-//! Its parts, each a module: the [`Solver`] here; what it is asked (`options`: [`Mode`],
-//! [`SolveLimits`], [`SolveOptions`]) and what it answers (`solution`, `error`); the first
+//! Its parts, each a module: the [`Solver`] here; what it is asked (`options`: [`SolveLimits`],
+//! [`SolveOptions`]) and what it answers (`solution`, `error`); the first
 //! guess (`guess`); one call run on the board's generator (`run`: limits, threads, aspiration
 //! windows, the principal variation); the root (`root`); the search itself and its tiers
 //! (`search`), its table (`table`), the board's constants (`board`) and the progress that
@@ -63,9 +63,9 @@ use search::Selection;
 use table::Table;
 
 pub use error::{Interruption, SolveError};
-pub use options::{Mode, SolveLimits, SolveOptions};
+pub use options::{SolveLimits, SolveOptions};
 pub use progress::{BestSoFar, Certainty, Progress};
-pub use solution::{Bound, Bounded, Outcome, Solution, Window};
+pub use solution::{Bound, Bounded, Mode, Outcome, Solution, Window};
 
 /// The exact endgame solver, with its transposition table; reuse it across calls (the table
 /// stays valid: it holds exact bounds, keyed by board and scoring too).

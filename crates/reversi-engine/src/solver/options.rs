@@ -1,4 +1,4 @@
-//! What a solve computes ([`Mode`]) and how long it may take ([`SolveLimits`]), together the
+//! How long a solve may take ([`SolveLimits`]) and, with what it computes ([`Mode`]), the
 //! [`SolveOptions`] of [`Solver::solve_with`](super::Solver::solve_with).
 
 use std::sync::Arc;
@@ -6,16 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::progress::Progress;
-
-/// What a solve computes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Mode {
-    /// The exact final score.
-    #[default]
-    Exact,
-    /// Only whether the side to move wins, draws or loses: a narrower search, often much faster.
-    WinDrawLoss,
-}
+use super::solution::Mode;
 
 /// Limits on a solve or a search of the solver; past any of them it ends with [`SolveError::Interrupted`].
 #[derive(Clone, Debug, Default)]

@@ -11,10 +11,10 @@ use reversi_variants::{Move, Scoring};
 
 use super::board::Board;
 use super::error::{Interruption, SolveError};
-use super::options::{Mode, SolveLimits};
+use super::options::SolveLimits;
 use super::progress::{BestSoFar, Certainty};
 use super::search::{self, Control, Selection, Worker, features};
-use super::solution::{Bound, Bounded, INFINITY, Solution, Window};
+use super::solution::{Bound, Bounded, INFINITY, Mode, Solution, Window};
 use super::table::{Selectivity, Table};
 use super::{Code, Solver, root};
 

@@ -1,10 +1,20 @@
-//! What the solver answers: a solved position ([`Solution`], its [`Outcome`]) and, for an
-//! engine's search in a [`Window`], a value with its [`Bound`] ([`Bounded`]).
+//! What the solver answers: a solved position ([`Solution`], its [`Outcome`], in the [`Mode`]
+//! asked) and, for an engine's search in a [`Window`], a value with its [`Bound`]
+//! ([`Bounded`]). Below the options and the progress, which name these types.
 
 use reversi_variants::Move;
 
 use super::error::SolveError;
-use super::options::Mode;
+
+/// What a solve computes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The exact final score.
+    #[default]
+    Exact,
+    /// Only whether the side to move wins, draws or loses: a narrower search, often much faster.
+    WinDrawLoss,
+}
 
 /// The ends of the widest window, above every score (a board has at most 256 cells): values
 /// are clamped to it, so the search can negate them.
