@@ -23,7 +23,7 @@ pub const SHAPES: [Shape; 11] = [
     &[(0, 4), (1, 5), (2, 6), (3, 7)],
 ];
 
-/// The placements of the shapes on the board (see [`Patterns::indices`]).
+/// The placements of the shapes on the board (see [`Patterns::indices`](super::patterns::Patterns::indices)).
 pub const INSTANCES: usize = 46;
 
 /// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the

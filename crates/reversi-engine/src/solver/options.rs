@@ -1,5 +1,5 @@
 //! How long a solve may take ([`SolveLimits`]) and, with what it computes ([`Mode`]), the
-//! [`SolveOptions`] of [`Solver::solve_with`](super::Solver::solve_with).
+//! [`SolveOptions`] of [`Solver::solve_with`](super::Solver::solve_with)(super::Solver::solve_with).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -8,7 +8,8 @@ use std::time::Duration;
 use super::progress::Progress;
 use super::solution::Mode;
 
-/// Limits on a solve or a search of the solver; past any of them it ends with [`SolveError::Interrupted`].
+/// Limits on a solve or a search of the solver; past any of them it ends with
+/// [`SolveError::Interrupted`](super::SolveError::Interrupted).
 #[derive(Clone, Debug, Default)]
 pub struct SolveLimits {
     pub(super) nodes: Option<u64>,
@@ -55,7 +56,7 @@ impl SolveLimits {
     }
 }
 
-/// What [`Solver::solve_with`] computes and how long it may take.
+/// What [`Solver::solve_with`](super::Solver::solve_with) computes and how long it may take.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     pub(super) mode: Mode,

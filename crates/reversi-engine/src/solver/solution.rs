@@ -126,7 +126,7 @@ impl Window {
     }
 }
 
-/// What a value returned by [`Solver::search`] says about the exact value.
+/// What a value returned by [`Solver::search`](super::Solver::search) says about the exact value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bound {
     /// It is the exact value.
@@ -150,7 +150,7 @@ impl Bound {
     }
 }
 
-/// The answer of [`Solver::search`].
+/// The answer of [`Solver::search`](super::Solver::search).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounded {
     pub(super) value: i32,
