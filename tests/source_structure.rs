@@ -1,18 +1,25 @@
-//! No module of any crate of the workspace imports one that imports it back, directly or
-//! through others: one checker, run on the `src/` of every library crate (the four crates, the
-//! Python bindings and this facade).
+//! The workspace's sources keep their structure: no module of any crate imports one that
+//! imports it back, and no source file runs over [`MAX_LINES`] lines.
 //!
-//! The modules are those of a crate's `src/` (one a file; an inline `mod` block counts as part
-//! of its file). A module depends on another when its code, comments left out, names a path
-//! into it: `crate::…`, `super::…`, `self::…` or a child module's name, in a `use` or inline,
-//! with the crate root's and every module's `pub use` re-exports followed to the module that
-//! defines the item. A module's references to its own ancestors are not counted: a child
-//! always lives inside its parent (`super::MoveGen` in a generator is the parent's trait, not
-//! an import back). What remains must have no cycle. Paths into other crates are not followed:
-//! crates cannot import each other back (cargo refuses such a graph).
+//! # Import cycles
+//! One checker, run on the `src/` of every library crate (the four crates, the Python
+//! bindings and this facade). The modules are those of a crate's `src/` (one a file; an
+//! inline `mod` block counts as part of its file). A module depends on another when its code,
+//! comments left out, names a path into it: `crate::…`, `super::…`, `self::…` or a child
+//! module's name, in a `use` or inline, with the crate root's and every module's `pub use`
+//! re-exports followed to the module that defines the item. A module's references to its own
+//! ancestors are not counted: a child always lives inside its parent (`super::MoveGen` in a
+//! generator is the parent's trait, not an import back). What remains must have no cycle.
+//! Paths into other crates are not followed: crates cannot import each other back (cargo
+//! refuses such a graph).
+//!
+//! # File lengths
+//! A file longer than [`MAX_LINES`] holds more than one job, and should be split by job into
+//! files named for them: every crate's `src/` (`crates/*/src` are found, not listed), the
+//! facade's, the examples and the tools.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A module's path below the crate, `""` for the root, `"kernel::walk"` for `src/kernel/walk.rs`.
 type Module = String;
@@ -27,7 +34,7 @@ fn module_of(file: &Path, src: &Path) -> Module {
     parts.join("::")
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a readable directory") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
@@ -274,4 +281,33 @@ fn no_module_imports_one_that_imports_it_back() {
         found.extend(cycles(&edges).into_iter().map(|cycle| format!("{src}: {cycle}")));
     }
     assert!(found.is_empty(), "modules on a cycle of imports:\n{}", found.join("\n"));
+}
+
+/// The most lines a source file may have.
+const MAX_LINES: usize = 700;
+
+/// The folders whose `.rs` files are held to the limit, below the workspace's root, besides
+/// every crate's `src/`.
+const FOLDERS: &[&str] = &["src", "examples", "tools"];
+
+#[test]
+fn no_source_file_is_over_the_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders: Vec<PathBuf> = FOLDERS.iter().map(|folder| root.join(folder)).collect();
+    for krate in std::fs::read_dir(root.join("crates")).expect("the crates folder") {
+        folders.push(krate.expect("a directory entry").path().join("src"));
+    }
+    let mut files = Vec::new();
+    for folder in &folders {
+        rust_files(folder, &mut files);
+    }
+    assert!(files.iter().any(|f| f.ends_with("crates/reversi-engine/src/solver/mod.rs")), "the files: {files:?}");
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(file).expect("a readable file").lines().count();
+            (lines > MAX_LINES).then(|| format!("{}: {lines} lines", file.strip_prefix(root).unwrap_or(file).display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over {MAX_LINES} lines, to split by job:\n{}", long.join("\n"));
 }
