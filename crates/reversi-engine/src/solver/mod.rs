@@ -13,7 +13,7 @@
 //! calls; its memory is that table plus a small constant, whatever the position, and it never
 //! allocates per node. With several threads, a node whose moves are shared starts a helper
 //! thread for each idle one (never more than the thread count at a time), and an exact solve
-//! of 18 empties or more first guesses its value with a shallow search that has a 1 MB table
+//! of 18 empties or more first guesses its value with a shallow search that has a 768 KB table
 //! of its own. From 22 empties, two selective searches (probable cut-offs, which may be
 //! wrong; the first bolder than the second) come before the exact one: each one's value is
 //! the next search's first guess and its moves, left in the table, order it; their bounds are
