@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use output::outln;
 use reversi_kit::Position;
-use reversi_kit::engine::solver::{Limits, Mode, Progress, SolveError, SolveOptions, Solver};
+use reversi_kit::engine::solver::{Mode, Progress, SolveError, SolveLimits, SolveOptions, Solver};
 use reversi_kit::variants::{Move, Scoring};
 
 /// Solve Reversi endgames exactly, on any board.
@@ -107,7 +107,7 @@ fn solve_watched(
     mode: Mode,
 ) -> Result<(reversi_kit::engine::Solution, f64), SolveError> {
     let progress = Progress::new();
-    let options = SolveOptions::new().mode(mode).limits(Limits::none().progress(Arc::clone(&progress)));
+    let options = SolveOptions::new().mode(mode).limits(SolveLimits::none().progress(Arc::clone(&progress)));
     let started = Instant::now();
     let solution = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use reversi_variants::{Game, Move, Phase};
 
 use crate::clock::Clock;
-use crate::player::Level;
+use crate::level::Level;
 use crate::ranking::rank_moves;
 use crate::search::{Limits, SearchResult, Searcher};
 use crate::variety::Deviation;

@@ -33,7 +33,7 @@
 // Five exceptions, allowed where they stand: the cache prefetch hint of `slots::Pair`, the
 // tables' memory written after the request for huge pages (`slots::allocate_with`) and the
 // request itself (`huge_pages`), the solver's search compiled for CPU features
-// (`solver::features`), and the solver's list of a node's moves, left uninitialised beyond
+// (`solver::search::features`), and the solver's list of a node's moves, left uninitialised beyond
 // the moves (`solver::search`, `Worker::children`).
 #![deny(unsafe_code)]
 
@@ -43,6 +43,7 @@ pub mod clock;
 pub mod eval;
 pub mod hash;
 mod huge_pages;
+mod level;
 pub mod player;
 pub mod ranking;
 pub mod search;

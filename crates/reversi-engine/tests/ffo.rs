@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use reversi_core::Position;
-use reversi_engine::solver::{Bound, Limits, Solver, Window};
+use reversi_engine::solver::{Bound, SolveLimits, Solver, Window};
 use reversi_variants::{Move, Scoring};
 
 /// One position of the file: number, position, listed values (`None` for `best:`).
@@ -116,7 +116,7 @@ fn every_move(numbers: std::ops::Range<u32>) {
             let mut child = entry.position;
             child.play(sq).expect("a legal move");
             let window = Window::new(-value - 1, -value + 1).expect("a window");
-            let found = solver.search(&child, Scoring::Wof, window, &Limits::none()).expect("no limit");
+            let found = solver.search(&child, Scoring::Wof, window, &SolveLimits::none()).expect("no limit");
             if (found.bound(), -found.value()) != (Bound::Exact, value) {
                 wrong.push(format!(
                     "#{} {sq}: {:?} {:+}, the file {value:+}",

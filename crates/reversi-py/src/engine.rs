@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use pyo3::prelude::*;
 use reversi_engine::player::{EnginePlayer, Level};
 use reversi_engine::search::SearchResult;
-use reversi_engine::solver::{Limits, Solution, SolveOptions, Solver};
+use reversi_engine::solver::{Solution, SolveLimits, SolveOptions, Solver};
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
@@ -199,7 +199,7 @@ fn solve(
     if !(1..=MAX_HASH_MB).contains(&hash_mb) {
         return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
     }
-    let limits = max_nodes.map_or_else(Limits::none, |n| Limits::none().nodes(n));
+    let limits = max_nodes.map_or_else(SolveLimits::none, |n| SolveLimits::none().nodes(n));
     let solved = py.detach(move || {
         let solver = Solver::with_hash_mb(hash_mb).threads(threads);
         solver.solve_with(&position, scoring, &SolveOptions::new().limits(limits))

@@ -30,6 +30,7 @@
 mod edges;
 pub(crate) mod indices;
 pub mod patterns;
+mod shapes;
 pub mod weights;
 pub(crate) mod words;
 

@@ -33,31 +33,12 @@
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-#[cfg(test)]
-use reversi_core::Square;
 use reversi_core::{Bitboard, Geometry, Position};
 
 use super::COUNTS;
 use super::indices::Indices;
-
-/// A shape: its cells as (row, column), in the order of its index's digits.
-pub type Shape = &'static [(u8, u8)];
-
-/// The shapes: an edge with its two X cells, the 3×3 and 2×5 corner blocks, rows 2 to 4, and
-/// the diagonals of 8 to 4 cells.
-pub const SHAPES: [Shape; 11] = [
-    &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (1, 1), (1, 6)],
-    &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)],
-    &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4)],
-    &[(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7)],
-    &[(2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7)],
-    &[(3, 0), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (3, 6), (3, 7)],
-    &[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)],
-    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)],
-    &[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)],
-    &[(0, 3), (1, 4), (2, 5), (3, 6), (4, 7)],
-    &[(0, 4), (1, 5), (2, 6), (3, 7)],
-];
+use super::shapes::{self, PLACEMENTS};
+pub use super::shapes::{INSTANCES, SHAPES, Shape};
 
 /// The bands of empty cells, each with its own weights: the fewest and the most empties it
 /// serves. A weights file holds the first bands of this list ([`PatternWeights`]); a position
@@ -85,9 +66,6 @@ pub const BANDS: [(u32, u32); 14] = [
 
 /// The weights per band: the features' first, then each shape's table in turn.
 pub const PER_BAND: usize = super::FEATURES + PARAMETERS;
-
-/// The placements of the shapes on the board (see [`Patterns::indices`]).
-pub const INSTANCES: usize = 46;
 
 /// The cells of all the shapes' tables.
 pub const PARAMETERS: usize = OFFSETS[SHAPES.len()] - super::FEATURES;
@@ -249,22 +227,6 @@ fn edge_with_windows(bytes: &[u8], band: usize, filling: usize) -> i32 {
     weight(bytes, band, OFFSETS[0] + filling) + windows
 }
 
-/// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
-/// vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
-/// turns. (The views of [`transformed`] compute these; the tests check them against it.)
-pub(super) const fn symmetric(r: u8, c: u8, k: usize) -> (u8, u8) {
-    match k {
-        0 => (r, c),
-        1 => (c, r),
-        2 => (7 - r, c),
-        3 => (r, 7 - c),
-        4 => (7 - r, 7 - c),
-        5 => (7 - c, 7 - r),
-        6 => (c, 7 - r),
-        _ => (7 - c, r),
-    }
-}
-
 /// The board of `x` (bit `8 r + c` for cell (r, c)) seen through symmetry `k`: cell (r, c) of
 /// the result holds what cell `symmetric(r, c, k)` of `x` holds (the identity, the transpose,
 /// the vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
@@ -364,15 +326,11 @@ pub(crate) fn standard_word(set: Bitboard) -> u64 {
     set.iter().fold(0, |word, sq| word | 1u64 << (8 * u32::from(sq.row()) + u32::from(sq.column())))
 }
 
-/// Each instance: its shape and the symmetry that places it, in the order of its index among
-/// [`Patterns::indices`] (each shape's symmetries in order, the first of each distinct set of
-/// cells; a test derives the list again from [`SHAPES`]). A macro spells the sum of the
-/// instances' weights out term by term, so that each term's shape and symmetry are constants
-/// and its cells are read without a branch.
+/// The sums of the instances' weights ([`shapes::with_placements`] gives the list), spelled
+/// out term by term, so that each term's shape and symmetry are constants and its cells are
+/// read without a branch.
 macro_rules! placements {
     ($(($s:literal, $k:literal)),* $(,)?) => {
-        pub(super) const PLACEMENTS: [(usize, usize); INSTANCES] = [$(($s, $k)),*];
-
         /// The weights of the instances' fillings of the `views` (the discs through each
         /// symmetry) in a band's `row` of folded weights ([`PatternWeights`]), summed.
         #[inline(always)]
@@ -396,54 +354,7 @@ macro_rules! placements {
     };
 }
 
-placements![
-    (0, 0),
-    (0, 1),
-    (0, 2),
-    (0, 5),
-    (1, 0),
-    (1, 2),
-    (1, 3),
-    (1, 4),
-    (2, 0),
-    (2, 1),
-    (2, 2),
-    (2, 3),
-    (2, 4),
-    (2, 5),
-    (2, 6),
-    (2, 7),
-    (3, 0),
-    (3, 1),
-    (3, 2),
-    (3, 5),
-    (4, 0),
-    (4, 1),
-    (4, 2),
-    (4, 5),
-    (5, 0),
-    (5, 1),
-    (5, 2),
-    (5, 5),
-    (6, 0),
-    (6, 2),
-    (7, 0),
-    (7, 1),
-    (7, 2),
-    (7, 3),
-    (8, 0),
-    (8, 1),
-    (8, 2),
-    (8, 3),
-    (9, 0),
-    (9, 1),
-    (9, 2),
-    (9, 3),
-    (10, 0),
-    (10, 1),
-    (10, 2),
-    (10, 3),
-];
+shapes::with_placements!(placements);
 
 /// Each shape's table's offset in a band's row, after the features' weights, and last the
 /// end of the last table.
@@ -512,7 +423,9 @@ fn weighed_counts(counts: &[i32; COUNTS], row: &[i16; PER_BAND]) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::shapes::symmetric;
     use super::*;
+    use reversi_core::Square;
 
     /// The index of shape `s` at symmetry `k`, read cell by cell.
     fn naive_index(p: u64, o: u64, s: usize, k: usize) -> usize {
@@ -596,5 +509,46 @@ mod tests {
         // it twice once folded, which leaves i16.
         let file: Vec<u8> = (0..PER_BAND).flat_map(|_| i16::MAX.to_le_bytes()).collect();
         assert!(matches!(PatternWeights::from_bytes(&file), Err(PatternWeightsError::Overflow { band: 0, .. })));
+    }
+
+    /// The tests of the indices kept move by move ([`Indices`]) against this module's reading.
+    mod indexed {
+        use super::super::Patterns;
+        use crate::eval::indices::Indices;
+        use crate::eval::patterns::INSTANCES;
+
+        /// The indices as [`Patterns::indices`] reads them from the discs, without the shapes'
+        /// offsets in the weights' row.
+        fn read(p: u64, o: u64) -> Vec<usize> {
+            let offsets = Patterns::new().indices(0, 0).collect::<Vec<_>>();
+            Patterns::new().indices(p, o).zip(offsets).map(|(index, offset)| index - offset).collect()
+        }
+
+        fn movers(indices: &Indices) -> Vec<usize> {
+            (0..INSTANCES).map(|i| indices.mover(i)).collect()
+        }
+
+        proptest::proptest! {
+            #[test]
+            fn the_indices_of_a_position_are_those_read_from_its_discs(a: u64, b: u64) {
+                let (p, o) = (a & !b, b & !a);
+                let indices = Indices::of(p, o);
+                proptest::prop_assert_eq!(movers(&indices), read(p, o));
+                proptest::prop_assert_eq!(movers(&indices.passed()), read(o, p));
+            }
+
+            /// Any cell filled with any of the opponent's discs flipped (legal or not, the
+            /// update is the same arithmetic): the child's indices are those read from its
+            /// discs.
+            #[test]
+            fn a_move_updates_the_indices_as_a_reading_of_the_child(a: u64, b: u64, x in 0u32..64, f: u64) {
+                let (p, o) = (a & !b & !(1 << x), b & !a & !(1 << x));
+                let flips = f & o;
+                let child = Indices::of(p, o).after(x, flips);
+                let (child_p, child_o) = (o ^ flips, p | flips | 1 << x);
+                proptest::prop_assert_eq!(child, Indices::of(child_p, child_o));
+                proptest::prop_assert_eq!(movers(&child), read(child_p, child_o));
+            }
+        }
     }
 }

@@ -1,14 +1,19 @@
 //! The alpha-beta search itself: negamax with principal-variation (null-window) searches, the
-//! transposition table and move ordering. One [`Context`] per thread.
+//! transposition table and move ordering, iterative deepening, one [`Context`] per thread.
+//!
+//! It knows nothing of the exact solver nor of the [`Searcher`](super::Searcher) above it,
+//! so the solver can ask it for a first guess ([`estimate`]) while the `Searcher` asks the
+//! solver for exact values: the dependency runs one way, `search` to `solver` to this module.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use reversi_core::{Bitboard, Color, Position, Square};
-use reversi_variants::Scoring;
+use reversi_variants::{Move, Scoring};
 
 use super::table::{Bound, Entry, TO_THE_END, Table};
 use crate::eval::Evaluator;
+use crate::eval::patterns::PatternWeights;
 use crate::hash::{Zobrist, zobrist};
 
 /// Above any value a position can have (16×16 is 256 cells, 25 600 hundredths).
@@ -32,6 +37,15 @@ pub(crate) struct Context<'a> {
     pub(crate) aborted: bool,
     /// The probable cut-offs' margins, if the search is selective.
     pub(crate) probcut: Option<&'a ProbCut>,
+}
+
+/// The deepest iteration: well past any board's count of empty cells that a search can reach.
+pub(crate) const MAX_DEPTH: u32 = 64;
+
+/// The depth of the shallow search that stands for a search `depth` plies deep in a probable
+/// cut-off ([`Selectivity::shallow_depth`](super::Selectivity::shallow_depth) says why).
+pub(crate) const fn shallow_depth(depth: u32) -> u32 {
+    2 * (depth / 4) + depth % 2
 }
 
 /// The final value of a finished game for the side to move, in hundredths of a disc.
@@ -282,7 +296,7 @@ impl ProbCut {
     /// The depth of the shallow search that stands for a search `depth` plies deep
     /// ([`Selectivity::shallow_depth`](super::Selectivity::shallow_depth)).
     const fn shallow_depth(depth: u8) -> u8 {
-        super::Selectivity::shallow_depth(depth as u32) as u8
+        shallow_depth(depth as u32) as u8
     }
 
     /// The margin for a search `depth` plies deep at a position with `empties` empty cells.
@@ -294,4 +308,76 @@ impl ProbCut {
         // A floor, so that an extrapolation far from the fitted depths never cuts on nothing.
         (self.confidence * sigma.max(100.0)) as i32
     }
+}
+
+/// Iterative deepening from `from` to `to` plies: the best move, value and depth of the last
+/// completed iteration, or `None` if none completed.
+pub(crate) fn iterate(ctx: &mut Context<'_>, position: &Position, from: u32, to: u32) -> Option<(Square, i32, u32)> {
+    /// The aspiration window's half width, in hundredths of a disc.
+    const ASPIRATION: i32 = 150;
+    let hash = hash_of(position, ctx.scoring);
+    let moves = position.legal_moves();
+    let mut found = None;
+    for depth in from..=to.max(from) {
+        let d = depth.min(u32::from(TO_THE_END) - 1) as u8;
+        let first = ctx.table.probe(hash).and_then(|e| e.best).or(found.map(|(sq, _, _)| sq));
+        let (alpha, beta) = match found {
+            Some((_, v, _)) if depth >= 3 => (v - ASPIRATION, v + ASPIRATION),
+            _ => (-INFINITY, INFINITY),
+        };
+        let (mut value, mut best) = ctx.search_moves(position, hash, moves, first, d, alpha, beta);
+        if !ctx.aborted && (value <= alpha || value >= beta) {
+            (value, best) = ctx.search_moves(position, hash, moves, best.or(first), d, -INFINITY, INFINITY);
+        }
+        if ctx.aborted {
+            break;
+        }
+        let best = best.expect("a position with a move has a best move");
+        ctx.table.store(hash, Entry { value, depth: d, bound: Bound::Exact, best: Some(best) });
+        found = Some((best, value, depth));
+    }
+    found
+}
+
+/// What [`estimate`] found: the best move, its value in hundredths of a disc, the nodes.
+pub(crate) struct Estimate {
+    pub(crate) best: Move,
+    pub(crate) value: i32,
+    pub(crate) nodes: u64,
+}
+
+/// An exhaustive (no probable cut-off) search of `position` to `depth` plies on one thread,
+/// with the built-in weights, a fresh table of `table_bytes` and no exact endgame: the
+/// solver's first guess of a value. The same nodes, move and value as a
+/// [`Searcher`](super::Searcher) of that table, exact solves from 0 empties, exhaustive, to
+/// that depth. `None` once the game is over.
+pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_bytes: usize) -> Option<Estimate> {
+    if position.is_game_over() {
+        return None;
+    }
+    if position.legal_moves().is_empty() {
+        let after = estimate(&position.with_side_to_move(!position.side_to_move()), scoring, depth, table_bytes)?;
+        return Some(Estimate { best: Move::Pass, value: -after.value, nodes: after.nodes });
+    }
+    let eval = Evaluator::with_pattern_weights(position.geometry(), PatternWeights::built_in());
+    let table = Table::with_bytes(table_bytes);
+    let stop = AtomicBool::new(false);
+    let mut ctx = Context {
+        eval: &eval,
+        table: &table,
+        scoring,
+        stop: &stop,
+        deadline: None,
+        node_limit: None,
+        nodes: 0,
+        aborted: false,
+        probcut: None,
+    };
+    let max_depth = depth.min(MAX_DEPTH).min(position.empty_cells().len());
+    let (best, value, _) = iterate(&mut ctx, position, 1, max_depth).unwrap_or_else(|| {
+        // Not even one ply completed (never without limits): as the Searcher answers.
+        let first = position.legal_moves().first().expect("a position with a move");
+        (first, eval.evaluate(&child(position, 0, first).0).saturating_neg(), 0)
+    });
+    Some(Estimate { best: Move::Place(best), value, nodes: ctx.nodes })
 }

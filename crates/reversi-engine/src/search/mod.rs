@@ -27,7 +27,7 @@
 //! node and time limits and stop flag, and falls back on the depth-limited search only if the
 //! solve runs out of its limits.
 
-mod core;
+pub(crate) mod core;
 mod free_opening;
 mod limits;
 mod table;
@@ -37,13 +37,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use reversi_core::{Position, Square};
+use reversi_core::Position;
 use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::solver::{self, SolveOptions, Solver};
 
-use self::core::{Context, INFINITY, ProbCut, Sigma, child, final_value, hash_of};
-use self::table::{Entry, TO_THE_END, Table};
+use self::core::{Context, MAX_DEPTH, ProbCut, Sigma, child, final_value, hash_of, iterate};
+use self::table::{Entry, Table};
 use crate::eval::Evaluator;
 use crate::eval::patterns::PatternWeights;
 pub use limits::Limits;
@@ -202,7 +202,7 @@ impl Selectivity {
     /// the parity of its depth). Probable cut-offs serve searches from 3 plies.
     #[must_use]
     pub const fn shallow_depth(depth: u32) -> u32 {
-        2 * (depth / 4) + depth % 2
+        core::shallow_depth(depth)
     }
 
     /// Whether the search makes probable cut-offs.
@@ -231,9 +231,6 @@ impl Default for Selectivity {
 const PATTERN_SIGMA: Sigma = Sigma { base: 382.4, per_ply: 44.0, per_shallow_ply: -84.3, per_empty: -0.10 };
 /// The same with the features alone (every other board), fitted on random games of 10×10.
 const FEATURE_SIGMA: Sigma = Sigma { base: 370.5, per_ply: 100.8, per_shallow_ply: -140.1, per_empty: -1.59 };
-
-/// The deepest iteration: well past any board's count of empty cells that a search can reach.
-const MAX_DEPTH: u32 = 64;
 
 impl Default for Searcher {
     fn default() -> Searcher {
@@ -389,7 +386,7 @@ impl Searcher {
         let empties = position.empty_cells().len();
         let mut solve_nodes = 0;
         if empties <= self.exact_empties {
-            let mut solve_limits = solver::Limits::none().stop_flag(Arc::clone(&self.stop));
+            let mut solve_limits = solver::SolveLimits::none().stop_flag(Arc::clone(&self.stop));
             if let Some(nodes) = limits.max_nodes() {
                 solve_limits = solve_limits.nodes(nodes);
             }
@@ -501,33 +498,4 @@ impl Searcher {
     pub fn final_value(&self, position: &Position) -> i32 {
         final_value(position, self.scoring) / 100
     }
-}
-
-/// Iterative deepening from `from` to `to` plies: the best move, value and depth of the last
-/// completed iteration, or `None` if none completed.
-fn iterate(ctx: &mut Context<'_>, position: &Position, from: u32, to: u32) -> Option<(Square, i32, u32)> {
-    /// The aspiration window's half width, in hundredths of a disc.
-    const ASPIRATION: i32 = 150;
-    let hash = hash_of(position, ctx.scoring);
-    let moves = position.legal_moves();
-    let mut found = None;
-    for depth in from..=to.max(from) {
-        let d = depth.min(u32::from(TO_THE_END) - 1) as u8;
-        let first = ctx.table.probe(hash).and_then(|e| e.best).or(found.map(|(sq, _, _)| sq));
-        let (alpha, beta) = match found {
-            Some((_, v, _)) if depth >= 3 => (v - ASPIRATION, v + ASPIRATION),
-            _ => (-INFINITY, INFINITY),
-        };
-        let (mut value, mut best) = ctx.search_moves(position, hash, moves, first, d, alpha, beta);
-        if !ctx.aborted && (value <= alpha || value >= beta) {
-            (value, best) = ctx.search_moves(position, hash, moves, best.or(first), d, -INFINITY, INFINITY);
-        }
-        if ctx.aborted {
-            break;
-        }
-        let best = best.expect("a position with a move has a best move");
-        ctx.table.store(hash, Entry { value, depth: d, bound: table::Bound::Exact, best: Some(best) });
-        found = Some((best, value, depth));
-    }
-    found
 }

@@ -2,8 +2,8 @@
 
 use reversi_core::kernel::{Layout, Word};
 
-use super::features::Features;
 use super::search::Worker;
+use super::search::features::Features;
 use super::table::NO_MOVE;
 
 /// What a search below the root found: its value (fail-soft) and the move that reached it.

@@ -9,6 +9,12 @@ use proptest::prelude::*;
 use reversi_core::{Bitboard, Color, Geometry, Position, Square};
 use reversi_variants::{Move, Scoring};
 
+use std::time::Duration;
+
+use reversi_core::kernel::{self, Layout};
+
+use super::run::Compiled;
+use super::search::features;
 use super::*;
 
 /// The final score of `pos` for its side to move, from the rules (RULES §3): the disc
@@ -169,12 +175,12 @@ proptest! {
         let solver = Solver::with_hash_mb(1);
         for scoring in scorings() {
             let expected = naive(&pos, scoring);
-            let full = solver.search(&pos, scoring, Window::FULL, &Limits::none()).expect("no limit");
+            let full = solver.search(&pos, scoring, Window::FULL, &SolveLimits::none()).expect("no limit");
             prop_assert_eq!(full.value(), expected, "{} {:?}", pos, scoring);
             prop_assert_eq!(full.bound(), Bound::Exact);
 
             let beta = alpha + width;
-            let bounded = solver.search(&pos, scoring, Window::new(alpha, beta).expect("alpha < beta"), &Limits::none()).expect("no limit");
+            let bounded = solver.search(&pos, scoring, Window::new(alpha, beta).expect("alpha < beta"), &SolveLimits::none()).expect("no limit");
             let v = bounded.value();
             match bounded.bound() {
                 Bound::Exact => prop_assert!(v == expected && alpha < v && v < beta),
@@ -212,7 +218,7 @@ proptest! {
             let solver = Solver::with_hash_mb(1);
             for scoring in scorings() {
                 let expected = naive(&pos, scoring);
-                let limits = Limits::none();
+                let limits = SolveLimits::none();
                 let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
                 prop_assert_eq!(solution.value(), expected, "{} guess {}", pos, expected + off);
@@ -241,7 +247,7 @@ proptest! {
             let selection = search::Selection { from: 0, probcut_from: search::DEEP, margins, widening };
             let scoring = Scoring::Wof;
             let expected = naive(&pos, scoring);
-            let limits = Limits::none();
+            let limits = SolveLimits::none();
             for threads in [1, 3] {
                 let solver = Solver::with_hash_mb(1)
                     .threads(NonZeroUsize::new(threads).expect("not zero"))
@@ -273,7 +279,7 @@ fn a_selective_search_without_a_guess_leaves_exact_bounds() {
         }
         let nodes = |selection| {
             let solver = Solver::with_hash_mb(4).selection(selection);
-            let limits = Limits::none();
+            let limits = SolveLimits::none();
             let task = Task::Solve(Mode::Exact, Some(0));
             let job = Job { solver: &solver, position: &pos, scoring: Scoring::Wof, limits: &limits, task };
             let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
@@ -355,9 +361,9 @@ fn a_finished_game_is_not_solved_but_searched() -> Result<(), Box<dyn std::error
     let pos: Position = "XXXX/XXXX/XXXX/XXX- O".parse()?;
     let solver = Solver::with_hash_mb(1);
     assert_eq!(solver.solve(&pos, Scoring::Wof), Err(SolveError::GameOver));
-    let found = solver.search(&pos, Scoring::Wof, Window::FULL, &Limits::none())?;
+    let found = solver.search(&pos, Scoring::Wof, Window::FULL, &SolveLimits::none())?;
     assert_eq!((found.value(), found.bound(), found.best_move()), (-16, Bound::Exact, None));
-    let found = solver.search(&pos, Scoring::Discs, Window::FULL, &Limits::none())?;
+    let found = solver.search(&pos, Scoring::Discs, Window::FULL, &SolveLimits::none())?;
     assert_eq!(found.value(), -15);
     Ok(())
 }
@@ -382,7 +388,7 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
     // Far too big for a thousand nodes.
     let pos: Position = FFO_40.parse()?;
     let solver = Solver::with_hash_mb(1);
-    let limited = SolveOptions::new().limits(Limits::none().nodes(1000));
+    let limited = SolveOptions::new().limits(SolveLimits::none().nodes(1000));
     let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) =
         solver.solve_with(&pos, Scoring::Wof, &limited)
     else {
@@ -391,18 +397,18 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
     assert!(nodes >= 1000);
     // With threads, past the first splits (the solve needs about 25 M nodes).
     let threaded = Solver::with_hash_mb(1).threads(NonZeroUsize::new(2).expect("not zero"));
-    let limited = SolveOptions::new().limits(Limits::none().nodes(3_000_000));
+    let limited = SolveOptions::new().limits(SolveLimits::none().nodes(3_000_000));
     assert!(matches!(
         threaded.solve_with(&pos, Scoring::Wof, &limited),
         Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) if nodes >= 3_000_000
     ));
     let flag = Arc::new(AtomicBool::new(true));
-    let stopped = Limits::none().stop_flag(flag);
+    let stopped = SolveLimits::none().stop_flag(flag);
     assert!(matches!(
         solver.search(&pos, Scoring::Wof, Window::FULL, &stopped),
         Err(SolveError::Interrupted { reason: Interruption::Stopped, .. })
     ));
-    let timed = SolveOptions::new().limits(Limits::none().time(Duration::ZERO));
+    let timed = SolveOptions::new().limits(SolveLimits::none().time(Duration::ZERO));
     assert!(matches!(
         solver.solve_with(&pos, Scoring::Wof, &timed),
         Err(SolveError::Interrupted { reason: Interruption::TimeLimit, .. })
@@ -436,7 +442,8 @@ fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
 /// estimate with its move.
 #[test]
 fn progress_holds_the_guess_of_an_interrupted_solve() -> Result<(), Box<dyn std::error::Error>> {
-    let (best, answer) = solved_with_progress(&FFO_40.parse()?, SolveOptions::new().limits(Limits::none().nodes(1000)));
+    let (best, answer) =
+        solved_with_progress(&FFO_40.parse()?, SolveOptions::new().limits(SolveLimits::none().nodes(1000)));
     assert!(matches!(answer, Err(SolveError::Interrupted { .. })));
     let best = best.ok_or("the guess was not reported")?;
     assert_eq!((best.certainty(), best.bound()), (Certainty::Guess, Bound::Exact));
@@ -471,10 +478,10 @@ fn an_empty_window_is_an_error() {
 fn extreme_windows_search_without_overflow() -> Result<(), Box<dyn std::error::Error>> {
     let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
     let solver = Solver::with_hash_mb(1);
-    let full = solver.search(&pos, Scoring::Wof, Window::FULL, &Limits::none())?;
+    let full = solver.search(&pos, Scoring::Wof, Window::FULL, &SolveLimits::none())?;
     for (alpha, beta) in [(i32::MIN, i32::MAX), (i32::MIN, 999), (-999, i32::MAX)] {
         solver.clear();
-        let found = solver.search(&pos, Scoring::Wof, Window::new(alpha, beta)?, &Limits::none())?;
+        let found = solver.search(&pos, Scoring::Wof, Window::new(alpha, beta)?, &SolveLimits::none())?;
         assert_eq!(found.value(), full.value(), "({alpha}, {beta})");
     }
     Ok(())
@@ -486,7 +493,7 @@ fn a_time_limit_beyond_any_instant_is_no_limit() -> Result<(), Box<dyn std::erro
     let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
     let solver = Solver::with_hash_mb(1);
     for time in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
-        let limits = Limits::none().time(time);
+        let limits = SolveLimits::none().time(time);
         let solved = solver.solve_with(&pos, Scoring::Wof, &SolveOptions::new().limits(limits.clone()))?;
         let bounded = solver.search(&pos, Scoring::Wof, Window::FULL, &limits)?;
         assert_eq!(bounded.value(), solved.value());

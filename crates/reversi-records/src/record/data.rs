@@ -4,7 +4,9 @@ use reversi_core::{Bitboard, Color, Position};
 use reversi_variants::{Blocked, Game, Move, Rules, RulesError};
 use serde::{Deserialize, Deserializer};
 
-use super::{Ending, FORMAT_VERSION, GameRecord, Metadata, RecordError, RecordResult};
+use super::ending::Ending;
+use super::handicap::HandicapDiscs;
+use super::{FORMAT_VERSION, GameRecord, Metadata, RecordError, RecordResult};
 
 /// A record as stored, before any check: what every serde format reads and writes. Turn it
 /// into a [`GameRecord`] with `GameRecord::try_from`, which replays it.
@@ -53,24 +55,6 @@ pub struct ResultData {
     pub winner: Option<Color>,
     /// How the game ended.
     pub ending: Ending,
-}
-
-/// Handicap discs: a colour and the corners it holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HandicapDiscs {
-    /// The colour of the discs.
-    pub color: Color,
-    /// The corners.
-    pub cells: Bitboard,
-}
-
-impl HandicapDiscs {
-    /// The handicap discs of `rules`, if any.
-    #[must_use]
-    pub fn of(rules: &Rules) -> Option<HandicapDiscs> {
-        rules.handicap_color().map(|color| HandicapDiscs { color, cells: rules.handicap_corners() })
-    }
 }
 
 /// Refuses an unknown version while reading, before the rest of the record, so that a newer

@@ -2,7 +2,8 @@
 
 use reversi_variants::{Move, PlayError, RulesError, SetupError};
 
-use super::{Ending, HandicapDiscs};
+use super::ending::Ending;
+use super::handicap::HandicapDiscs;
 use crate::transcript::TranscriptError;
 
 /// Why a game record is not valid. Each error names the field at fault ([`field`](RecordError::field))

@@ -1,7 +1,9 @@
 //! [`GameRecord`]: a whole game, rules to result, checked by replaying it.
 
 mod data;
+mod ending;
 mod error;
+mod handicap;
 mod result;
 
 use std::collections::BTreeMap;
@@ -11,9 +13,11 @@ use reversi_variants::{Blocked, Game, Move, Rules};
 
 pub(crate) use data::table;
 
-pub use data::{HandicapDiscs, RecordData, ResultData};
+pub use data::{RecordData, ResultData};
+pub use ending::Ending;
 pub use error::RecordError;
-pub use result::{Ending, RecordResult};
+pub use handicap::HandicapDiscs;
+pub use result::RecordResult;
 
 /// The format version this library writes and reads.
 pub const FORMAT_VERSION: u32 = 1;

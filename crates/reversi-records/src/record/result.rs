@@ -6,37 +6,7 @@ use reversi_core::{Color, Position};
 use reversi_variants::GameResult;
 
 use super::RecordError;
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum Ending {
-    /// Played until neither side could move; the scores are the rules' count.
-    PlayedOut,
-    /// The loser resigned.
-    Resigned,
-    /// The loser ran out of time.
-    Time,
-    /// The players agreed on the result before the end.
-    Agreed,
-    /// Stopped before the end with no result claimed: a player left, or the program was
-    /// quit. The scores are the discs on the board after the last move (whatever the rules'
-    /// scoring, which counts only a finished game), and nobody won.
-    Unfinished,
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ending::PlayedOut => "played out",
-            Ending::Resigned => "resignation",
-            Ending::Time => "time",
-            Ending::Agreed => "agreement",
-            Ending::Unfinished => "unfinished",
-        })
-    }
-}
+use super::ending::Ending;
 
 /// The result of a recorded game. Its scores and winner always agree: the winner has the
 /// higher score, a draw has equal scores, and a resignation or a time loss has a winner. An

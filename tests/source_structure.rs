@@ -1,15 +1,25 @@
-//! No module of the crate imports one that imports it back, directly or through others.
+//! The workspace's sources keep their structure: no module of any crate imports one that
+//! imports it back, and no source file runs over [`MAX_LINES`] lines.
 //!
-//! The modules are those of `src/` (one a file; an inline `mod` block counts as part of its
-//! file). A module depends on another when its code, comments left out, names a path into
-//! it: `crate::…`, `super::…`, `self::…` or a child module's name, in a `use` or inline,
-//! with the crate root's and every module's `pub use` re-exports followed to the module
-//! that defines the item. A module's references to its own ancestors are not counted: a
-//! child always lives inside its parent (`super::MoveGen` in a generator is the parent's
-//! trait, not an import back). What remains must have no cycle.
+//! # Import cycles
+//! One checker, run on the `src/` of every library crate (the four crates, the Python
+//! bindings and this facade). The modules are those of a crate's `src/` (one a file; an
+//! inline `mod` block counts as part of its file). A module depends on another when its code,
+//! comments left out, names a path into it: `crate::…`, `super::…`, `self::…` or a child
+//! module's name, in a `use` or inline, with the crate root's and every module's `pub use`
+//! re-exports followed to the module that defines the item. A module's references to its own
+//! ancestors are not counted: a child always lives inside its parent (`super::MoveGen` in a
+//! generator is the parent's trait, not an import back). What remains must have no cycle.
+//! Paths into other crates are not followed: crates cannot import each other back (cargo
+//! refuses such a graph).
+//!
+//! # File lengths
+//! A file longer than [`MAX_LINES`] holds more than one job, and should be split by job into
+//! files named for them: every crate's `src/` (`crates/*/src` are found, not listed), the
+//! facade's, the examples and the tools.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A module's path below the crate, `""` for the root, `"kernel::walk"` for `src/kernel/walk.rs`.
 type Module = String;
@@ -24,7 +34,7 @@ fn module_of(file: &Path, src: &Path) -> Module {
     parts.join("::")
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a readable directory") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
@@ -188,14 +198,13 @@ fn paths(code: &str, children: &[String]) -> Vec<String> {
     out
 }
 
-#[test]
-fn no_module_imports_one_that_imports_it_back() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The modules of the crate whose sources are `src`, each with the modules it depends on.
+fn dependencies(src: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    rust_files(src, &mut files);
     let code: BTreeMap<Module, String> = files
         .iter()
-        .map(|file| (module_of(file, &src), code_only(&std::fs::read_to_string(file).expect("a readable file"))))
+        .map(|file| (module_of(file, src), code_only(&std::fs::read_to_string(file).expect("a readable file"))))
         .collect();
     let modules: BTreeSet<Module> = code.keys().cloned().collect();
     let reexports = code
@@ -210,9 +219,7 @@ fn no_module_imports_one_that_imports_it_back() {
         })
         .collect();
     let krate = Crate { modules: modules.clone(), reexports };
-    assert!(krate.modules.contains("kernel::walk") && krate.modules.contains("perft"), "the modules: {modules:?}");
-
-    let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    let mut edges: BTreeMap<Module, BTreeSet<Module>> = modules.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
     for (module, text) in &code {
         let children: Vec<String> = modules
             .iter()
@@ -227,11 +234,11 @@ fn no_module_imports_one_that_imports_it_back() {
             }
         }
     }
-    // The edges that matter most, checked by name so that the parser cannot silently lose them.
-    assert!(edges["perft"].contains("kernel") || edges["perft"].iter().any(|m| m.starts_with("kernel::")), "{edges:?}");
-    assert!(edges["position"].contains("kernel"), "{edges:?}");
+    edges
+}
 
-    // A cycle: a module that reaches itself.
+/// The modules that reach themselves through `edges`, each with the modules it imports.
+fn cycles(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
     let reach = |from: &Module| {
         let (mut seen, mut stack) = (BTreeSet::new(), vec![from.clone()]);
         while let Some(m) = stack.pop() {
@@ -243,10 +250,64 @@ fn no_module_imports_one_that_imports_it_back() {
         }
         seen
     };
-    let cycles: Vec<String> = modules
+    edges.keys().filter(|m| reach(m).contains(*m)).map(|m| format!("{m} -> {:?}", edges[m])).collect()
+}
+
+/// Whether `from` depends on `to` or on a module inside it.
+fn imports(edges: &BTreeMap<Module, BTreeSet<Module>>, from: &str, to: &str) -> bool {
+    edges.get(from).is_some_and(|targets| targets.iter().any(|m| m == to || m.starts_with(&format!("{to}::"))))
+}
+
+/// Every library crate of the workspace, by its `src/` below the workspace's root, with edges
+/// that its graph must hold, checked by name so that the parser cannot silently lose them.
+const CRATES: &[(&str, &[(&str, &str)])] = &[
+    ("crates/reversi-core/src", &[("perft", "kernel"), ("position", "kernel")]),
+    ("crates/reversi-variants/src", &[("game", "rules")]),
+    ("crates/reversi-records/src", &[("ggf::convert", "ggf::game")]),
+    ("crates/reversi-engine/src", &[("player", "search"), ("search", "solver"), ("eval::words", "eval::patterns")]),
+    ("crates/reversi-py/src", &[("engine", "errors")]),
+    ("src", &[]),
+];
+
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for (src, expected) in CRATES {
+        let edges = dependencies(&root.join(src));
+        for (from, to) in *expected {
+            assert!(imports(&edges, from, to), "{src}: {from} should import {to}; the graph: {edges:?}");
+        }
+        found.extend(cycles(&edges).into_iter().map(|cycle| format!("{src}: {cycle}")));
+    }
+    assert!(found.is_empty(), "modules on a cycle of imports:\n{}", found.join("\n"));
+}
+
+/// The most lines a source file may have.
+const MAX_LINES: usize = 700;
+
+/// The folders whose `.rs` files are held to the limit, below the workspace's root, besides
+/// every crate's `src/`.
+const FOLDERS: &[&str] = &["src", "examples", "tools"];
+
+#[test]
+fn no_source_file_is_over_the_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders: Vec<PathBuf> = FOLDERS.iter().map(|folder| root.join(folder)).collect();
+    for krate in std::fs::read_dir(root.join("crates")).expect("the crates folder") {
+        folders.push(krate.expect("a directory entry").path().join("src"));
+    }
+    let mut files = Vec::new();
+    for folder in &folders {
+        rust_files(folder, &mut files);
+    }
+    assert!(files.iter().any(|f| f.ends_with("crates/reversi-engine/src/solver/mod.rs")), "the files: {files:?}");
+    let long: Vec<String> = files
         .iter()
-        .filter(|m| reach(m).contains(*m))
-        .map(|m| format!("{m} -> {:?}", edges.get(m).into_iter().flatten().collect::<Vec<_>>()))
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(file).expect("a readable file").lines().count();
+            (lines > MAX_LINES).then(|| format!("{}: {lines} lines", file.strip_prefix(root).unwrap_or(file).display()))
+        })
         .collect();
-    assert!(cycles.is_empty(), "modules on a cycle of imports:\n{}", cycles.join("\n"));
+    assert!(long.is_empty(), "files over {MAX_LINES} lines, to split by job:\n{}", long.join("\n"));
 }

@@ -24,7 +24,7 @@ use reversi_core::kernel::Layout;
 
 use crate::eval::indices::Indices;
 
-use super::search::Worker;
+use super::Worker;
 
 /// From one list of the search's steps (each a [`Worker`] method, its receiver in brackets,
 /// and the body it runs): the [`Features`] trait with an entry point per step, the worker's
@@ -44,7 +44,7 @@ macro_rules! steps {
         ///
         /// Implementors make a value of their type only on CPUs that have the features its
         /// entry points are compiled for.
-        pub(super) unsafe trait Features: Copy + Send + Sync {
+        pub(in crate::solver) unsafe trait Features: Copy + Send + Sync {
             $(steps!(@declare [$(#[$doc])*] $name $signature);)*
         }
     };
@@ -76,7 +76,7 @@ macro_rules! steps {
         $(#[$doc])*
         #[allow(clippy::too_many_arguments)]
         #[inline(always)]
-        pub(super) fn $name($($receiver)* self $(, $arg: $ty)*) -> i32 {
+        pub(in crate::solver) fn $name($($receiver)* self $(, $arg: $ty)*) -> i32 {
             // SAFETY: the worker holds a `V`, so this CPU has its features.
             unsafe { V::$name(self $(, $arg)*) }
         }
@@ -99,7 +99,7 @@ steps! {
         Avx512 [#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd")]],
     }
     steps {
-        /// A node with [`DEEP`](super::search::DEEP) empty cells or more, and its key
+        /// A node with [`DEEP`](super::DEEP) empty cells or more, and its key
         /// ([`Worker::deep_body`]).
         fn deep([&mut], p: M::Word, o: M::Word, alpha: i32, beta: i32, n: u32, key: u64) => deep_body;
         /// A node with a few empty cells and the mover's moves ([`Worker::mid_body`]).
@@ -119,12 +119,12 @@ steps! {
 
 /// Any CPU: the build's own features.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Portable;
+pub(in crate::solver) struct Portable;
 
 /// CPUs with AVX2, BMI1, BMI2, LZCNT and POPCNT: a value exists only on them.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Avx2 {
+pub(in crate::solver) struct Avx2 {
     /// Private: only [`Avx2::detect`] makes one.
     _detected: (),
 }
@@ -132,7 +132,7 @@ pub(super) struct Avx2 {
 #[cfg(target_arch = "x86_64")]
 impl Avx2 {
     /// A value if this CPU has the features.
-    pub(super) fn detect() -> Option<Avx2> {
+    pub(in crate::solver) fn detect() -> Option<Avx2> {
         let has = std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("bmi1")
             && std::arch::is_x86_feature_detected!("bmi2")
@@ -145,7 +145,7 @@ impl Avx2 {
 /// CPUs with the features of [`Avx2`] and AVX-512 F, VL and CD: a value exists only on them.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Avx512 {
+pub(in crate::solver) struct Avx512 {
     /// Private: only [`Avx512::detect`] makes one.
     _detected: (),
 }
@@ -153,7 +153,7 @@ pub(super) struct Avx512 {
 #[cfg(target_arch = "x86_64")]
 impl Avx512 {
     /// A value if this CPU has the features.
-    pub(super) fn detect() -> Option<Avx512> {
+    pub(in crate::solver) fn detect() -> Option<Avx512> {
         let has = Avx2::detect().is_some()
             && std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")

@@ -18,10 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use reversi_core::kernel::Layout;
 
 use super::features::Features;
-use super::search::{Candidate, Control, Worker};
+use super::{Candidate, Control, Worker};
 
 /// The flag of one split, and the flags of the splits it lies under.
-pub(super) struct Cancel<'a> {
+pub(in crate::solver) struct Cancel<'a> {
     flag: AtomicBool,
     parent: Option<&'a Cancel<'a>>,
 }
