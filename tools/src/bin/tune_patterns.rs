@@ -35,7 +35,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use reversi_kit::core::{Bitboard, Color, Position, Square};
-use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns};
+use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns, SHAPES};
 use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
 
 /// Fits the pattern weights on labelled positions.
@@ -215,7 +215,9 @@ fn main() -> ExitCode {
             eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
             continue;
         }
-        for &x in &fits.next().expect("a fit for every band with positions") {
+        let fit = fits.next().expect("a fit for every band with positions");
+        let fit = if args.one_orientation { fit } else { symmetrized(&fit) };
+        for &x in &fit {
             let centidiscs = (x * 100.0).round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
             bytes.extend_from_slice(&centidiscs.to_le_bytes());
         }
@@ -227,21 +229,67 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The board's eight symmetries, (column, row) to (column, row), the identity first.
+const SYMMETRIES: [fn(u8, u8) -> (u8, u8); 8] = [
+    |c, r| (c, r),
+    |c, r| (r, c),
+    |c, r| (c, 7 - r),
+    |c, r| (7 - c, r),
+    |c, r| (7 - c, 7 - r),
+    |c, r| (7 - r, 7 - c),
+    |c, r| (7 - r, c),
+    |c, r| (r, 7 - c),
+];
+
+/// One band's weights `w` made exactly symmetric: each shape's weight of a filling averaged
+/// with those of the fillings that the symmetries mapping the shape onto itself make of it.
+/// A shape with fewer than eight placements (an edge, a 3×3 corner, a row, a diagonal) is
+/// read in one order where a mirror image reads it in the other; a fit on the eight
+/// orientations makes the two weights equal but for the rounding of the float sums, and a
+/// hundredth of a disc apart would still value mirror images apart.
+fn symmetrized(w: &[f64]) -> Vec<f64> {
+    let mut out = w.to_vec();
+    let mut offset = FEATURES;
+    for shape in SHAPES {
+        let size = 3usize.pow(shape.len() as u32);
+        // For each symmetry that maps the shape's cells onto themselves, where each cell goes.
+        let permutations: Vec<Vec<u32>> = SYMMETRIES
+            .iter()
+            .filter_map(|map| {
+                shape
+                    .iter()
+                    .map(|&(r, c)| {
+                        let (c, r) = map(c, r);
+                        shape.iter().position(|&cell| cell == (r, c)).map(|k| k as u32)
+                    })
+                    .collect::<Option<Vec<u32>>>()
+            })
+            .collect();
+        for filling in 0..size {
+            let sum: f64 = permutations
+                .iter()
+                .map(|to| {
+                    let (mut rest, mut image) = (filling, 0);
+                    for &k in to {
+                        image += rest % 3 * 3usize.pow(k);
+                        rest /= 3;
+                    }
+                    w[offset + image]
+                })
+                .sum();
+            out[offset + filling] = sum / permutations.len() as f64;
+        }
+        offset += size;
+    }
+    out
+}
+
 /// `pos` in the board's eight orientations (the identity first): a position and its mirror
 /// images have one value, and fitting them all makes the weights value them alike, which
 /// the labels alone would not (every WTHOR game opens on f5, so their positions lean one way).
 fn orientations(pos: &Position) -> Vec<Position> {
-    let maps: [fn(u8, u8) -> (u8, u8); 8] = [
-        |c, r| (c, r),
-        |c, r| (r, c),
-        |c, r| (c, 7 - r),
-        |c, r| (7 - c, r),
-        |c, r| (7 - c, 7 - r),
-        |c, r| (7 - r, 7 - c),
-        |c, r| (7 - r, c),
-        |c, r| (r, 7 - c),
-    ];
-    maps.iter()
+    SYMMETRIES
+        .iter()
         .map(|map| {
             let image = |set: Bitboard| {
                 set.iter().fold(Bitboard::EMPTY, |acc, sq| {
@@ -250,7 +298,8 @@ fn orientations(pos: &Position) -> Vec<Position> {
                 })
             };
             let (black, white) = (image(pos.discs(Color::Black)), image(pos.discs(Color::White)));
-            Position::from_parts(*pos.geometry(), black, white, pos.side_to_move()).expect("a symmetry keeps a position valid")
+            Position::from_parts(*pos.geometry(), black, white, pos.side_to_move())
+                .expect("a symmetry keeps a position valid")
         })
         .collect()
 }
@@ -334,7 +383,8 @@ mod tests {
     #[test]
     fn the_eight_orientations_are_distinct_images_with_the_same_counts() {
         let mut pos = Position::default();
-        for name in ["f5", "f6", "e6"] {
+        // (f5 f6 e6 alone is its own mirror image in the long diagonal.)
+        for name in ["f5", "f6", "e6", "f4", "e3"] {
             pos.play(name.parse().expect("a square")).expect("legal");
         }
         let images = orientations(&pos);
@@ -347,6 +397,29 @@ mod tests {
             let again = orientations(image);
             assert!(images.iter().all(|x| again.contains(x)));
         }
+    }
+
+    #[test]
+    fn symmetrized_weights_value_the_eight_orientations_of_a_position_alike() {
+        // Weights with no symmetry at all, made symmetric: then every image of a position
+        // sums to the same value.
+        let w: Vec<f64> = (0..PER_BAND).map(|i| ((i * 7919) % 1000) as f64 / 10.0).collect();
+        let w = symmetrized(&w);
+        let shapes = Patterns::new();
+        let mut pos = Position::default();
+        for name in ["f5", "d6", "c3", "d3", "c4", "f4", "c5"] {
+            pos.play(name.parse().expect("a square")).expect("legal");
+        }
+        let value = |image: &Position| {
+            let (p, o) = patterns::standard_discs(image).expect("8×8");
+            shapes.indices(p, o).map(|i| w[i]).sum::<f64>()
+        };
+        let first = value(&pos);
+        for image in orientations(&pos) {
+            assert!((value(&image) - first).abs() < 1e-9, "{image}: {} against {first}", value(&image));
+        }
+        // Symmetric weights stay as they are.
+        assert!(symmetrized(&w).iter().zip(&w).all(|(a, b)| (a - b).abs() < 1e-9));
     }
 
     #[test]

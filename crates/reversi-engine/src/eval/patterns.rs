@@ -1,6 +1,6 @@
 //! Patterns of the standard 8×8 board: the value of how the discs lie on its edges, its
-//! corners, its rows and its diagonals, read from a table of weights, added near the end of
-//! the game to the evaluation's features.
+//! corners, its rows and its diagonals, read from a table of weights, added from the first
+//! move to the last to the evaluation's features.
 //!
 //! Each of [`SHAPES`] is a list of cells; the board's eight symmetries (rotations and
 //! reflections) place it on the board in up to eight distinct sets of cells, its
@@ -10,7 +10,11 @@
 //! one set of weights per band of empties ([`BANDS`]): up to 20 empties on 3 261 851 positions
 //! of 10 to 20 empties labelled with their exact value (WOF scoring; ridge damping 4 discs);
 //! above, where exact labels cost too much, on positions labelled by a search down to the
-//! band below (21-24 from leaves of 18 empties, 25-28 from 22, 29-32 from 26). See
+//! band below (21-24 from leaves of 18 empties, 25-28 from 22, 29-32 from 26); from 33
+//! empties to the start, four empties a band, on 200 000 positions a band labelled by a search
+//! of 3 or 5 plies (an odd depth, so that a band's bias for the side to move does not pass
+//! to the next with the same sign) into the band below, each position fitted in its eight
+//! orientations, so that mirror images have one value (`scripts/train-patterns.sh`). See
 //! `benches/README.md` for the data and the fit.
 //!
 //! Only the standard board uses them: the tables need labelled positions of the board they

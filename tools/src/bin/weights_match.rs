@@ -1,0 +1,173 @@
+//! Plays the engine with one pattern weights file against the engine with another, at the
+//! same level (the same node budget), on the standard board: how a refit of the evaluation's
+//! bands (`scripts/train-patterns.sh`) shows its gain in games before it replaces the built-in
+//! weights.
+//!
+//! ```text
+//! cargo run --release -p reversi-tools --bin weights_match -- NEW.bin built-in --level 5 --games 200 --jobs 2
+//! ```
+//!
+//! `built-in` names the weights the engine ships. Games go in pairs: both games of a pair
+//! start from the same random opening of `--opening-plies` plies, with the colours swapped,
+//! so that an opening's advantage cancels out. The same arguments give the same games. The
+//! summary gives the first player's share of the points (a draw is half a point) with a 95 %
+//! interval, taken over the pairs (each pair's points are one sample), and its mean margin.
+
+#[path = "../../../examples/cli/mod.rs"]
+mod cli;
+use cli::files;
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use clap::Parser;
+use reversi_kit::core::Color;
+use reversi_kit::engine::eval::patterns::PatternWeights;
+use reversi_kit::engine::player::{EnginePlayer, Level};
+use reversi_kit::engine::search::Searcher;
+use reversi_kit::variants::players::{Player, RandomPlayer};
+use reversi_kit::variants::{Game, Rules};
+
+/// Plays the engine with two weights files against each other.
+#[derive(Parser, Debug)]
+#[command(name = "weights_match", version)]
+struct Args {
+    /// The first player's weights file, or `built-in`.
+    #[arg(value_name = "FILE")]
+    first: String,
+    /// The second player's weights file, or `built-in`.
+    #[arg(value_name = "FILE")]
+    second: String,
+    /// The level both play at, 1 to 10.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    level: u8,
+    /// Games, rounded up to an even number (pairs).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: usize,
+    /// Random plies before the engines take over.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    opening_plies: usize,
+    /// The seed of the openings.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value = "1")]
+    jobs: NonZeroUsize,
+}
+
+/// One game: the first player's margin in discs.
+struct Outcome {
+    margin: i64,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let level = match Level::new(args.level) {
+        Ok(level) => level,
+        Err(e) => {
+            eprintln!("error: --level: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let load = |name: &str| -> Result<PatternWeights, String> {
+        if name == "built-in" {
+            return Ok(PatternWeights::built_in());
+        }
+        let bytes = files::read(&PathBuf::from(name)).map_err(|e| format!("{name}: {e}"))?;
+        PatternWeights::from_bytes(&bytes).map_err(|e| format!("{name}: {e}"))
+    };
+    let weights = match (load(&args.first), load(&args.second)) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let games = args.games.div_ceil(2) * 2;
+    let next = AtomicUsize::new(0);
+    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..games).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.get().min(games) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let outcome = play_game(&args, level, &weights, i);
+                    outcomes.lock().expect("no thread panics holding the lock")[i] = Some(outcome);
+                }
+            });
+        }
+    });
+    let outcomes: Vec<Outcome> = outcomes.into_inner().expect("no thread panicked").into_iter().flatten().collect();
+    let points = |m: i64| match m.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    };
+    let pairs: Vec<f64> =
+        outcomes.chunks(2).map(|pair| pair.iter().map(|o| points(o.margin)).sum::<f64>() / 2.0).collect();
+    let (share, half_width) = mean_and_interval(&pairs);
+    let wins = outcomes.iter().filter(|o| o.margin > 0).count();
+    let draws = outcomes.iter().filter(|o| o.margin == 0).count();
+    let margin = outcomes.iter().map(|o| o.margin).sum::<i64>() as f64 / games as f64;
+    println!(
+        "{} vs {} at level {}: {wins} wins, {draws} draws, {} losses of {games}; {:.1} % +- {:.1} of the points, {margin:+.1} discs a game",
+        args.first,
+        args.second,
+        args.level,
+        games - wins - draws,
+        100.0 * share,
+        100.0 * half_width,
+    );
+    ExitCode::SUCCESS
+}
+
+/// The mean of `samples` and the half-width of its 95 % interval (normal approximation).
+fn mean_and_interval(samples: &[f64]) -> (f64, f64) {
+    let n = samples.len() as f64;
+    let mean = samples.iter().sum::<f64>() / n;
+    let variance = samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (variance / n).sqrt())
+}
+
+/// Plays game `index`: pair `index / 2`'s opening, the first player Black in even games.
+fn play_game(args: &Args, level: Level, weights: &[PatternWeights; 2], index: usize) -> Outcome {
+    let seed = args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 / 2);
+    let mut game = Game::new(Rules::default(), seed).expect("the standard rules are valid");
+    let mut opening = RandomPlayer::new(seed);
+    for _ in 0..args.opening_plies {
+        let Some(mv) = opening.choose(&game) else { break };
+        game.play(mv).expect("a random player's move is legal");
+    }
+    let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
+    let mut players =
+        weights.clone().map(|w| EnginePlayer::with_searcher(level, Searcher::with_hash_mb(4).with_pattern_weights(w)));
+    while !game.is_over() {
+        let slot = usize::from(game.side_to_move() != first_colour);
+        let mv = players[slot].choose(&game).expect("the engine moves in a game that is not over");
+        game.play(mv).expect("the engine's move is legal");
+    }
+    let result = game.score();
+    let (black, white) = (i64::from(result.black()), i64::from(result.white()));
+    Outcome { margin: if first_colour == Color::Black { black - white } else { white - black } }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_interval_narrows_with_more_samples() {
+        let few = [1.0, 0.0, 0.5, 1.0];
+        let many: Vec<f64> = few.iter().cycle().take(400).copied().collect();
+        let (m1, w1) = mean_and_interval(&few);
+        let (m2, w2) = mean_and_interval(&many);
+        assert!((m1 - 0.625).abs() < 1e-12 && (m2 - 0.625).abs() < 1e-12);
+        assert!(w2 < w1 / 5.0, "{w1} {w2}");
+    }
+}
