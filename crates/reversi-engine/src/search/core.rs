@@ -37,6 +37,47 @@ pub(crate) struct Context<'a> {
     pub(crate) aborted: bool,
     /// The probable cut-offs' margins, if the search is selective.
     pub(crate) probcut: Option<&'a ProbCut>,
+    /// The nodes that failed high over beta, and which move did it.
+    pub(crate) cutoffs: Cutoffs,
+}
+
+/// The nodes of a search whose moves failed high over beta, and how many of them the first
+/// move tried was enough for: how often the move ordering puts a refutation first, which is
+/// what makes alpha-beta cheap (cut-offs from the table or a probable cut-off, where no move
+/// is tried, are not counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cutoffs {
+    nodes: u64,
+    by_first_move: u64,
+}
+
+impl Cutoffs {
+    /// The nodes whose moves failed high.
+    #[must_use]
+    pub const fn nodes(self) -> u64 {
+        self.nodes
+    }
+
+    /// Those whose first move failed high.
+    #[must_use]
+    pub const fn by_first_move(self) -> u64 {
+        self.by_first_move
+    }
+
+    /// The share of the cut-offs made by the first move, from 0 to 1; `None` without one.
+    #[must_use]
+    pub fn first_move_rate(self) -> Option<f64> {
+        (self.nodes > 0).then(|| self.by_first_move as f64 / self.nodes as f64)
+    }
+}
+
+/// The counts of two searches together (the threads of one search, the moves of a game).
+impl std::ops::Add for Cutoffs {
+    type Output = Cutoffs;
+
+    fn add(self, other: Cutoffs) -> Cutoffs {
+        Cutoffs { nodes: self.nodes + other.nodes, by_first_move: self.by_first_move + other.by_first_move }
+    }
 }
 
 /// The deepest iteration: well past any board's count of empty cells that a search can reach.
@@ -217,6 +258,8 @@ impl Context<'_> {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
+                        self.cutoffs.nodes += 1;
+                        self.cutoffs.by_first_move += u64::from(i == 0);
                         break;
                     }
                 }
@@ -372,6 +415,7 @@ pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_
         nodes: 0,
         aborted: false,
         probcut: None,
+        cutoffs: Cutoffs::default(),
     };
     let max_depth = depth.min(MAX_DEPTH).min(position.empty_cells().len());
     let (best, value, _) = iterate(&mut ctx, position, 1, max_depth).unwrap_or_else(|| {

@@ -72,6 +72,7 @@ pub(super) fn search(
         depth: left as u32 + depth,
         pv,
         nodes,
+        cutoffs: super::Cutoffs::default(),
         elapsed: start.elapsed(),
     })
 }

@@ -42,6 +42,7 @@ use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::solver::{self, SolveOptions, Solver};
 
+pub use self::core::Cutoffs;
 use self::core::{Context, MAX_DEPTH, ProbCut, Sigma, child, final_value, hash_of, iterate};
 use self::table::{Entry, Table};
 use crate::eval::Evaluator;
@@ -110,6 +111,7 @@ pub struct SearchResult {
     depth: u32,
     pv: Vec<Move>,
     nodes: u64,
+    cutoffs: Cutoffs,
     elapsed: Duration,
 }
 
@@ -143,6 +145,13 @@ impl SearchResult {
     #[must_use]
     pub const fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The search's cut-offs and how many the first move made, every thread's (none counted
+    /// for an exact solve or the free opening's placements).
+    #[must_use]
+    pub const fn cutoffs(&self) -> Cutoffs {
+        self.cutoffs
     }
 
     /// The time the search took.
@@ -401,6 +410,7 @@ impl Searcher {
                     depth: empties,
                     pv: solution.pv().to_vec(),
                     nodes: solution.nodes(),
+                    cutoffs: Cutoffs::default(),
                     elapsed: start.elapsed(),
                 });
             }
@@ -413,7 +423,7 @@ impl Searcher {
         let deadline = limits.max_time().and_then(|t| start.checked_add(t));
         let helpers_done = AtomicBool::new(false);
         let probcut = self.selectivity.probcut_for(&eval);
-        let (found, nodes) = std::thread::scope(|scope| {
+        let (found, nodes, cutoffs) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|i| {
                     let (table, eval, done, scoring, probcut) =
@@ -429,10 +439,11 @@ impl Searcher {
                             nodes: 0,
                             aborted: false,
                             probcut,
+                            cutoffs: Cutoffs::default(),
                         };
                         // Odd helpers start one ply deeper, so the threads spread over depths.
                         iterate(&mut ctx, position, 1 + (i as u32 % 2), max_depth);
-                        ctx.nodes
+                        (ctx.nodes, ctx.cutoffs)
                     })
                 })
                 .collect();
@@ -446,11 +457,16 @@ impl Searcher {
                 nodes: 0,
                 aborted: false,
                 probcut: probcut.as_ref(),
+                cutoffs: Cutoffs::default(),
             };
             let found = iterate(&mut ctx, position, 1, max_depth);
             helpers_done.store(true, Ordering::Relaxed);
-            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-            (found, ctx.nodes + helper_nodes)
+            helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .fold((found, ctx.nodes, ctx.cutoffs), |(found, nodes, cutoffs), (n, c)| {
+                    (found, nodes + n, cutoffs + c)
+                })
         });
         let (best, value, depth) = found.unwrap_or_else(|| {
             // Not even one ply completed: the first move in the usual order.
@@ -464,6 +480,7 @@ impl Searcher {
             depth,
             pv: self.principal_variation(position, best, depth as usize),
             nodes: nodes + solve_nodes,
+            cutoffs,
             elapsed: start.elapsed(),
         })
     }
