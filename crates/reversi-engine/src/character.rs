@@ -47,11 +47,18 @@ impl Character {
             && deviation.draw()
             && game.phase() == Phase::Normal
         {
+            // On a clock, only with a quarter of the move's budget still unspent: ranking
+            // searches every move at least a little (a thousand nodes each, many more than
+            // that on a large board), which a side short of time cannot afford past its
+            // budget (a test of 5 s games on 10×10, on a loaded machine, lost some on time).
             let limits = match budget {
-                None => level.limits(),
-                Some((budget, _)) => Limits::none().with_time(budget.saturating_sub(start.elapsed())),
+                None => Some(level.limits()),
+                Some((budget, hard)) => {
+                    let left = budget.min(hard).saturating_sub(start.elapsed());
+                    (!left.is_zero() && left >= budget / 4).then(|| Limits::none().with_time(left))
+                }
             };
-            let ranked = rank_moves(searcher, game.position(), limits);
+            let ranked = limits.map_or_else(Vec::new, |limits| rank_moves(searcher, game.position(), limits));
             if let Some(best) = ranked.first() {
                 let floor = best.value().centidiscs().saturating_sub(deviation.variety().margin_centidiscs());
                 let close = ranked.iter().take_while(|r| r.value().centidiscs() >= floor).count();
