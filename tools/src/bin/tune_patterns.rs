@@ -229,8 +229,11 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The board's eight symmetries, (column, row) to (column, row), the identity first.
-const SYMMETRIES: [fn(u8, u8) -> (u8, u8); 8] = [
+/// A map of the board's cells, (column, row) to (column, row).
+type CellMap = fn(u8, u8) -> (u8, u8);
+
+/// The board's eight symmetries, the identity first.
+const SYMMETRIES: [CellMap; 8] = [
     |c, r| (c, r),
     |c, r| (r, c),
     |c, r| (c, 7 - r),
