@@ -65,6 +65,10 @@ struct Args {
     /// exact bands, millions of positions, would otherwise take eight times the memory).
     #[arg(long)]
     one_orientation: bool,
+    /// Make the kept bands symmetric too, as the fitted ones are (each shape's weights
+    /// averaged over its own symmetries), so that mirror images evaluate alike in every band.
+    #[arg(long, requires = "keep")]
+    symmetrize_kept: bool,
 }
 
 /// One position: its features, its patterns' indices into a band's row, its label (discs)
@@ -210,16 +214,20 @@ fn main() -> ExitCode {
     let mut bytes = Vec::with_capacity(written * BAND_BYTES);
     for (band, rows) in bands.iter().enumerate().take(written) {
         if rows.is_empty() {
-            let kept = kept.as_ref().expect("a band without positions is kept");
-            bytes.extend_from_slice(band_bytes(kept, band));
-            eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
+            let kept = band_bytes(kept.as_ref().expect("a band without positions is kept"), band);
+            if args.symmetrize_kept {
+                bytes.extend(symmetrized(&band_weights(kept)).iter().flat_map(|&x| centidiscs(x).to_le_bytes()));
+                eprintln!("band {}-{}: no positions, kept and made symmetric", BANDS[band].0, BANDS[band].1);
+            } else {
+                bytes.extend_from_slice(kept);
+                eprintln!("band {}-{}: no positions, kept", BANDS[band].0, BANDS[band].1);
+            }
             continue;
         }
         let fit = fits.next().expect("a fit for every band with positions");
         let fit = if args.one_orientation { fit } else { symmetrized(&fit) };
         for &x in &fit {
-            let centidiscs = (x * 100.0).round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
-            bytes.extend_from_slice(&centidiscs.to_le_bytes());
+            bytes.extend_from_slice(&centidiscs(x).to_le_bytes());
         }
     }
     if let Err(e) = std::fs::write(&args.out, bytes) {
@@ -305,6 +313,11 @@ fn orientations(pos: &Position) -> Vec<Position> {
                 .expect("a symmetry keeps a position valid")
         })
         .collect()
+}
+
+/// A weight in discs as the file's `i16` hundredths of a disc, rounded and clamped.
+fn centidiscs(x: f64) -> i16 {
+    (x * 100.0).round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
 }
 
 /// Band `band`'s bytes of a weights file.
