@@ -21,7 +21,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use reversi_kit::core::Position;
 use reversi_kit::engine::eval::Evaluator;
-use reversi_kit::engine::eval::patterns::{BANDS, PatternWeights, Patterns};
+use reversi_kit::engine::eval::patterns::{BANDS, Patterns};
+use reversi_tools::{parse_label, pattern_weights};
 
 /// The evaluation's error against labelled positions, by band.
 #[derive(Parser, Debug)]
@@ -50,35 +51,27 @@ fn main() -> ExitCode {
             }
         };
         for (i, line) in text.lines().enumerate() {
-            let parsed = line
-                .split_once('\t')
-                .and_then(|(pos, value)| Some((pos.parse::<Position>().ok()?, value.trim().parse::<f64>().ok()?)));
-            match parsed {
-                Some((pos, value))
-                    if value.is_finite() && pos.geometry().width() == 8 && pos.geometry().height() == 8 =>
-                {
+            match parse_label(line) {
+                Some((pos, value)) if pos.geometry().width() == 8 && pos.geometry().height() == 8 => {
                     labelled.push((pos, value))
                 }
                 _ => {
-                    eprintln!("error: {}:{}: not an 8×8 position, a tab and a value in discs", path.display(), i + 1);
+                    eprintln!(
+                        "error: {}:{}: not an 8×8 position, a tab and a value from -64 to 64",
+                        path.display(),
+                        i + 1
+                    );
                     return ExitCode::from(1);
                 }
             }
         }
     }
     for name in &args.weights {
-        let weights = if name == "built-in" {
-            PatternWeights::built_in()
-        } else {
-            match files::read(&PathBuf::from(name))
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| PatternWeights::from_bytes(&bytes).map_err(|e| e.to_string()))
-            {
-                Ok(weights) => weights,
-                Err(e) => {
-                    eprintln!("error: {name}: {e}");
-                    return ExitCode::from(1);
-                }
+        let weights = match pattern_weights(name, files::read) {
+            Ok(weights) => weights,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                return ExitCode::from(1);
             }
         };
         let eval = Evaluator::with_pattern_weights(Position::default().geometry(), weights);

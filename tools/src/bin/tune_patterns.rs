@@ -37,6 +37,7 @@ use clap::Parser;
 use reversi_kit::core::{Bitboard, Color, Position, Square};
 use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns, SHAPES};
 use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
+use reversi_tools::parse_label;
 
 /// Fits the pattern weights on labelled positions.
 #[derive(Parser, Debug)]
@@ -102,7 +103,7 @@ fn main() -> ExitCode {
             }
         };
         for (i, line) in text.lines().enumerate() {
-            let Some((pos, value)) = parse_line(line) else {
+            let Some((pos, value)) = parse_label(line) else {
                 eprintln!(
                     "tune_patterns: {}:{}: not a position, a tab and a value from -64 to 64",
                     path.display(),
@@ -331,14 +332,6 @@ fn band_weights(bytes: &[u8]) -> Vec<f64> {
     bytes.chunks_exact(2).map(|pair| f64::from(i16::from_le_bytes([pair[0], pair[1]])) / 100.0).collect()
 }
 
-/// A labels file's line: a position, a tab and its value in discs for the side to move, a
-/// disc difference on 8×8 (NaN, infinities and the like would poison the fit).
-fn parse_line(line: &str) -> Option<(Position, f64)> {
-    let (pos, value) = line.split_once('\t')?;
-    let value = value.trim().parse::<f64>().ok().filter(|v| (-64.0..=64.0).contains(v))?;
-    Some((pos.parse().ok()?, value))
-}
-
 /// The value of `row` with weights `w` (discs).
 fn predict(w: &[f64], row: &Row) -> f64 {
     let linear: f64 = row.features.iter().zip(w).map(|(f, w)| f * w).sum();
@@ -441,18 +434,6 @@ mod tests {
     #[test]
     fn a_bands_bytes_are_little_endian_hundredths_of_a_disc() {
         assert_eq!(band_weights(&[100, 0, 156, 255, 0, 128]), [1.0, -1.0, -327.68]);
-    }
-
-    #[test]
-    fn a_line_needs_a_position_and_a_disc_difference() {
-        let start = Position::default().to_string();
-        assert_eq!(parse_line(&format!("{start}\t-12.25")).map(|(_, v)| v), Some(-12.25));
-        assert_eq!(parse_line(&format!("{start}\t64")).map(|(_, v)| v), Some(64.0));
-        for bad in ["NaN", "inf", "-inf", "64.5", "-65", "", "x", "1e400"] {
-            assert!(parse_line(&format!("{start}\t{bad}")).is_none(), "{bad:?}");
-        }
-        assert!(parse_line(&start).is_none(), "no tab");
-        assert!(parse_line("not a position\t3").is_none());
     }
 
     #[test]

@@ -18,7 +18,6 @@ mod cli;
 use cli::files;
 
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,6 +29,7 @@ use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
+use reversi_tools::pattern_weights;
 
 /// Plays the engine with two weights files against each other.
 #[derive(Parser, Debug)]
@@ -72,13 +72,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let load = |name: &str| -> Result<PatternWeights, String> {
-        if name == "built-in" {
-            return Ok(PatternWeights::built_in());
-        }
-        let bytes = files::read(&PathBuf::from(name)).map_err(|e| format!("{name}: {e}"))?;
-        PatternWeights::from_bytes(&bytes).map_err(|e| format!("{name}: {e}"))
-    };
+    let load = |name: &str| pattern_weights(name, files::read).map_err(|e| format!("{name}: {e}"));
     let weights = match (load(&args.first), load(&args.second)) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => {
