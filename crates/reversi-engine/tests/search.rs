@@ -63,17 +63,13 @@ proptest! {
 
     #[test]
     fn fixed_depth_values_agree_with_minimax(seed in any::<u64>(), plies in 0usize..40, depth in 1u32..5) {
-        let mut rng = Rng::new(seed);
-        let pos = random_position(&mut rng, 8, plies);
-        prop_assume!(pos.has_legal_moves());
-        // Exhaustive: probable cut-offs may (rarely) change a value; the order of the moves
-        // (by the children's evaluation from 3 plies) never does.
-        let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_selectivity(Selectivity::EXHAUSTIVE);
-        let result = searcher.search(&pos, Limits::depth(depth)).expect("not over");
-        let eval = Evaluator::new(pos.geometry());
-        let depth = depth.min(pos.empty_cells().len());
-        prop_assert_eq!(result.value(), Value::Estimate(minimax(&pos, Some(depth), &eval, Scoring::Discs)), "{}", pos);
-        prop_assert!(pos.is_legal(cell(result.best())));
+        fixed_depth_value_agrees_with_minimax(seed, 8, plies, depth)?;
+    }
+
+    /// The boards past 8×8 run on wider words (`u128`, 256 bits, the AVX2 lanes and rows).
+    #[test]
+    fn fixed_depth_values_agree_with_minimax_on_boards_up_to_16(seed in any::<u64>(), plies in 0usize..60, depth in 1u32..4) {
+        fixed_depth_value_agrees_with_minimax(seed, 16, plies, depth)?;
     }
 
     #[test]
@@ -94,6 +90,28 @@ proptest! {
         }
         prop_assert_eq!(-minimax(&next, None, &eval, scoring) / 100, want);
     }
+}
+
+/// The exhaustive search's value of a random position (a board of at most `max_side` a side,
+/// `plies` random moves in) at `depth` against the naive minimax's, and its move legal.
+fn fixed_depth_value_agrees_with_minimax(
+    seed: u64,
+    max_side: usize,
+    plies: usize,
+    depth: u32,
+) -> Result<(), TestCaseError> {
+    let mut rng = Rng::new(seed);
+    let pos = random_position(&mut rng, max_side, plies);
+    prop_assume!(pos.has_legal_moves());
+    // Exhaustive: probable cut-offs may (rarely) change a value; the order of the moves
+    // (by the children's evaluation from 3 plies) never does.
+    let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_selectivity(Selectivity::EXHAUSTIVE);
+    let result = searcher.search(&pos, Limits::depth(depth)).expect("not over");
+    let eval = Evaluator::new(pos.geometry());
+    let depth = depth.min(pos.empty_cells().len());
+    prop_assert_eq!(result.value(), Value::Estimate(minimax(&pos, Some(depth), &eval, Scoring::Discs)), "{}", pos);
+    prop_assert!(pos.is_legal(cell(result.best())));
+    Ok(())
 }
 
 /// Random rules: every board kind, blocked cells, handicaps, the free opening, both scorings.

@@ -260,6 +260,13 @@ impl Word for U256 {
         limbs[(i / 64) as usize] = 1 << (i % 64);
         U256(limbs)
     }
+    /// One limb read: the default builds [`Word::bit`] through memory and tests all four
+    /// limbs, and the evaluation reads each edge window's cells this way (16×16, a search at
+    /// level 7: half of its time went there).
+    #[inline(always)]
+    fn get(self, i: u32) -> bool {
+        self.0[(i / 64) as usize] >> (i % 64) & 1 != 0
+    }
     #[inline(always)]
     fn count(self) -> u32 {
         self.0.iter().map(|l| l.count_ones()).sum()

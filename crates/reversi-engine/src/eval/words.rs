@@ -38,7 +38,17 @@ impl<M: Layout> WordEvaluator<M> {
     /// The evaluation of `geometry` on the words of `mg`, or `None` if its layout is not
     /// row-major (see [`Lines::new`]).
     pub(crate) fn new(mg: &M, geometry: &Geometry) -> Option<WordEvaluator<M>> {
-        let evaluator = Evaluator::new(geometry);
+        WordEvaluator::with_pattern_weights(mg, geometry, PatternWeights::built_in())
+    }
+
+    /// [`WordEvaluator::new`] with the patterns' `weights` on the standard board, as
+    /// [`Evaluator::with_pattern_weights`] gives them.
+    pub(crate) fn with_pattern_weights(
+        mg: &M,
+        geometry: &Geometry,
+        weights: PatternWeights,
+    ) -> Option<WordEvaluator<M>> {
+        let evaluator = Evaluator::with_pattern_weights(geometry, weights);
         let lines = Lines::new(mg, geometry)?;
         let windows = evaluator.windows.windows().iter().map(|window| window.map(|sq| mg.index(sq))).collect();
         let direct = geometry.playable().iter().all(|sq| mg.index(sq) == u32::from(8 * sq.row() + sq.column()));
@@ -53,6 +63,20 @@ impl<M: Layout> WordEvaluator<M> {
             edges: mg.compact(evaluator.edges),
             windows,
         })
+    }
+
+    /// The corner cells (walled in all four lines), as [`Evaluator::corner_cells`].
+    #[inline(always)]
+    pub(crate) fn corners(&self) -> M::Word {
+        self.corners
+    }
+
+    /// The cells next to an empty corner, `empty` the empty cells: the union of
+    /// [`Evaluator::corner_neighbours`].
+    #[inline(always)]
+    pub(crate) fn danger(&self, empty: M::Word) -> M::Word {
+        let (x_cells, c_cells) = self.lines.neighbours_by_line(self.corners & empty);
+        (x_cells | c_cells) & !self.corners
     }
 
     /// The lines of the board, for other analysis on its words.

@@ -1,20 +1,22 @@
 //! The alpha-beta search itself: negamax with principal-variation (null-window) searches, the
 //! transposition table and move ordering, iterative deepening, one [`Context`] per thread.
 //!
-//! It knows nothing of the exact solver nor of the [`Searcher`](super::Searcher) above it,
-//! so the solver can ask it for a first guess ([`estimate`]) while the `Searcher` asks the
-//! solver for exact values: the dependency runs one way, `search` to `solver` to this module.
+//! It runs on the words of the board's move generator ([`Frame`]) and knows nothing of the
+//! exact solver nor of the [`Searcher`](super::Searcher) above it, so the solver can ask it
+//! for a first guess ([`estimate`](super::run::estimate)) while the `Searcher` asks the solver
+//! for exact values: the dependency runs one way, `search` to `solver` to this module.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use reversi_core::{Bitboard, Color, Position, Square};
-use reversi_variants::{Move, Scoring};
+use reversi_core::kernel::{Layout, Word};
+use reversi_core::{Color, Position, Square};
+use reversi_variants::Scoring;
 
+use super::frame::{Frame, Node};
 use super::table::{Bound, Entry, TO_THE_END, Table};
-use crate::eval::Evaluator;
-use crate::eval::patterns::PatternWeights;
-use crate::hash::{Zobrist, zobrist};
+use crate::eval::indices::Indices;
+use crate::hash::Zobrist;
 
 /// Above any value a position can have (16×16 is 256 cells, 25 600 hundredths).
 pub(crate) const INFINITY: i32 = 1_000_000;
@@ -26,10 +28,9 @@ const MAX_MOVES: usize = 256;
 const CHECK_EVERY: u64 = 1024;
 
 /// The state of one thread's search.
-pub(crate) struct Context<'a> {
-    pub(crate) eval: &'a Evaluator,
+pub(crate) struct Context<'a, M: Layout> {
+    pub(crate) frame: &'a Frame<M>,
     pub(crate) table: &'a Table,
-    pub(crate) scoring: Scoring,
     pub(crate) stop: &'a AtomicBool,
     pub(crate) deadline: Option<Instant>,
     pub(crate) node_limit: Option<u64>,
@@ -113,63 +114,62 @@ pub(crate) fn child(position: &Position, hash: u64, sq: Square) -> (Position, u6
     (next, h)
 }
 
-/// The key that sets WOF-scored searches apart in the table: their final values differ.
-const WOF_KEY: u64 = 0x3C79_AC49_2BA7_B653;
-
-/// The table key of `position` searched under `scoring`.
-pub(crate) fn hash_of(position: &Position, scoring: Scoring) -> u64 {
-    zobrist(position) ^ if scoring == Scoring::Wof { WOF_KEY } else { 0 }
-}
-
 /// From this depth on, a node orders its moves by the evaluation of each child (fewest
 /// replies first below it).
 const ORDER_BY_EVALUATION: u8 = 3;
 
-/// The moves of `moves` in search order: the table's move first, then from
-/// [`ORDER_BY_EVALUATION`] plies by the evaluation of the child (best for the mover first),
-/// below it by a cheap guess (corners first, then fewest replies for the opponent when `depth`
-/// makes it worth it).
-pub(crate) fn order(
-    position: &Position,
-    moves: Bitboard,
-    first: Option<Square>,
+/// The moves of `node`, `moves`, in search order, as (key, compact index): the table's move
+/// `first` first, then from [`ORDER_BY_EVALUATION`] plies by the evaluation of the child (best
+/// for the mover first), below it by a cheap guess (corners first, then fewest replies for the
+/// opponent when `depth` makes it worth it). `indices` are the node's patterns' indices if the
+/// frame keeps them.
+pub(crate) fn order<M: Layout>(
+    frame: &Frame<M>,
+    node: &Node<M::Word>,
+    moves: M::Word,
+    first: Option<u32>,
     depth: u8,
-    eval: &Evaluator,
-    out: &mut [(i32, Square); MAX_MOVES],
+    indices: Option<&Indices>,
+    out: &mut [(i32, u32); MAX_MOVES],
 ) -> usize {
     let mut n = 0;
-    let corners = eval.corner_cells();
-    let danger = eval.danger_cells(position);
-    for sq in moves {
+    let evaluated = depth >= ORDER_BY_EVALUATION && depth != TO_THE_END;
+    let (corners, danger) =
+        if evaluated { (M::Word::ZERO, M::Word::ZERO) } else { (frame.corners(), frame.danger(node)) };
+    let mut rest = moves;
+    while !rest.is_zero() {
+        let x = rest.lowest();
+        rest = rest.without_lowest();
         let mut key = 0;
-        if Some(sq) == first {
+        if Some(x) == first {
             key = INFINITY;
-        } else if depth >= ORDER_BY_EVALUATION && depth != TO_THE_END {
-            let mut next = *position;
-            next.play_unchecked(sq);
-            key = -eval.evaluate(&next);
+        } else if evaluated {
+            let flips = frame.mg.flips(node.p, node.o, x);
+            let next = frame.child(node, x, flips);
+            key = -frame.evaluate(&next, Frame::<M>::child_indices(indices, x, flips).as_ref());
         } else {
-            if corners.contains(sq) {
+            let bit = M::Word::bit(x);
+            if !(corners & bit).is_zero() {
                 key += 1000;
             }
-            if danger.contains(sq) {
+            if !(danger & bit).is_zero() {
                 key -= 500;
             }
             if depth >= 2 {
-                let mut next = *position;
-                next.play_unchecked(sq);
-                key -= 50 * next.legal_moves().len() as i32;
+                let flips = frame.mg.flips(node.p, node.o, x);
+                key -= 50 * frame.mg.legal(node.o ^ flips, node.p | flips | bit).count() as i32;
             }
         }
-        out[n] = (key, sq);
+        out[n] = (key, x);
         n += 1;
     }
     out[..n].sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
     n
 }
 
-impl Context<'_> {
+impl<M: Layout> Context<'_, M> {
     /// Counts a node and says whether the search must stop now.
+    #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
@@ -182,27 +182,37 @@ impl Context<'_> {
         self.aborted
     }
 
-    /// The negamax value of `position` (hash `hash`) searched `depth` plies deep
-    /// ([`TO_THE_END`] for an exact search), within `(alpha, beta)`: exact inside the window,
-    /// a bound outside it. Returns 0 once aborted; the caller must then discard the value.
-    pub(crate) fn negamax(&mut self, position: &Position, hash: u64, depth: u8, alpha: i32, beta: i32) -> i32 {
+    /// The negamax value of `node` searched `depth` plies deep ([`TO_THE_END`] for an exact
+    /// search), within `(alpha, beta)`: exact inside the window, a bound outside it. `indices`
+    /// are the node's patterns' indices if the frame keeps them. Returns 0 once aborted; the
+    /// caller must then discard the value.
+    pub(crate) fn negamax(
+        &mut self,
+        node: &Node<M::Word>,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        indices: Option<&Indices>,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            let passed = position.with_side_to_move(!position.side_to_move());
-            if passed.legal_moves().is_empty() {
-                return final_value(position, self.scoring);
+        let frame = self.frame;
+        let moves = frame.legal(node);
+        if moves.is_zero() {
+            let passed = frame.passed(node);
+            if frame.legal(&passed).is_zero() {
+                return frame.final_value(node);
             }
-            return -self.negamax(&passed, hash ^ Zobrist::side(), depth, -beta, -alpha);
+            let indices = indices.map(Indices::passed);
+            return -self.negamax(&passed, depth, -beta, -alpha, indices.as_ref());
         }
         if depth == 0 {
-            return self.eval.evaluate(position);
+            return frame.evaluate(node, indices);
         }
         let mut first = None;
-        if let Some(entry) = self.table.probe(hash) {
-            first = entry.best;
+        if let Some(entry) = self.table.probe(node.hash) {
+            first = entry.best.map(|sq| frame.index(sq));
             if entry.depth >= depth {
                 match entry.bound {
                     Bound::Exact => return entry.value,
@@ -212,49 +222,59 @@ impl Context<'_> {
                 }
             }
         }
-        if let Some(cut) = self.probable_cutoff(position, hash, depth, alpha, beta) {
+        if let Some(cut) = self.probable_cutoff(node, depth, alpha, beta, indices) {
             return cut;
         }
-        let (best, best_move) = self.search_moves(position, hash, moves, first, depth, alpha, beta);
+        let (best, best_move) = self.search_moves(node, moves, first, depth, alpha, beta, indices);
         if self.aborted {
             return 0;
         }
-        self.table.store(hash, Entry { value: best, depth, bound: Bound::of(best, alpha, beta), best: best_move });
+        let best_square = best_move.map(|x| frame.square(x));
+        self.table
+            .store(node.hash, Entry { value: best, depth, bound: Bound::of(best, alpha, beta), best: best_square });
         best
     }
 
-    /// Searches the `moves` of `position` (`first` first) and gives the best value and move;
-    /// shared by inner nodes and the root. Stores nothing.
+    /// Searches the `moves` of `node` (`first` first) and gives the best value and move (a
+    /// compact index); shared by inner nodes and the root. Stores nothing.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_moves(
         &mut self,
-        position: &Position,
-        hash: u64,
-        moves: Bitboard,
-        first: Option<Square>,
+        node: &Node<M::Word>,
+        moves: M::Word,
+        first: Option<u32>,
         depth: u8,
         mut alpha: i32,
         beta: i32,
-    ) -> (i32, Option<Square>) {
+        indices: Option<&Indices>,
+    ) -> (i32, Option<u32>) {
+        let frame = self.frame;
         let child_depth = if depth == TO_THE_END { TO_THE_END } else { depth - 1 };
-        let mut list = [(0, Square::A1); MAX_MOVES];
-        let n = order(position, moves, first, depth, self.eval, &mut list);
+        let mut list = [(0, 0); MAX_MOVES];
+        let n = order(frame, node, moves, first, depth, indices, &mut list);
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (i, &(_, sq)) in list[..n].iter().enumerate() {
-            let (next, h) = child(position, hash, sq);
+        for (i, &(_, x)) in list[..n].iter().enumerate() {
+            let flips = frame.mg.flips(node.p, node.o, x);
+            let next = frame.child(node, x, flips);
+            let child_indices = Frame::<M>::child_indices(indices, x, flips);
+            let child_indices = child_indices.as_ref();
             let value = if i == 0 {
-                -self.negamax(&next, h, child_depth, -beta, -alpha)
+                -self.negamax(&next, child_depth, -beta, -alpha, child_indices)
             } else {
-                let probe = -self.negamax(&next, h, child_depth, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta { -self.negamax(&next, h, child_depth, -beta, -alpha) } else { probe }
+                let probe = -self.negamax(&next, child_depth, -alpha - 1, -alpha, child_indices);
+                if probe > alpha && probe < beta {
+                    -self.negamax(&next, child_depth, -beta, -alpha, child_indices)
+                } else {
+                    probe
+                }
             };
             if self.aborted {
                 return (0, None);
             }
             if value > best {
                 best = value;
-                best_move = Some(sq);
+                best_move = Some(x);
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
@@ -268,20 +288,27 @@ impl Context<'_> {
         (best, best_move)
     }
 
-    /// Multi-ProbCut: if a shallow search of `position` says, with the confidence of the
-    /// margins, that the search `depth` plies deep would fail high over `beta` (or low under
-    /// `alpha`), that bound; `None` to search it. Each shallow search is a null window
-    /// around the bound moved by the margin, so that it costs a fraction of the deep one.
-    fn probable_cutoff(&mut self, position: &Position, hash: u64, depth: u8, alpha: i32, beta: i32) -> Option<i32> {
+    /// Multi-ProbCut: if a shallow search of `node` says, with the confidence of the margins,
+    /// that the search `depth` plies deep would fail high over `beta` (or low under `alpha`),
+    /// that bound; `None` to search it. Each shallow search is a null window around the bound
+    /// moved by the margin, so that it costs a fraction of the deep one.
+    fn probable_cutoff(
+        &mut self,
+        node: &Node<M::Word>,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        indices: Option<&Indices>,
+    ) -> Option<i32> {
         let probcut = self.probcut?;
         if depth == TO_THE_END || depth < ProbCut::MIN_DEPTH {
             return None;
         }
         let shallow = ProbCut::shallow_depth(depth);
-        let margin = probcut.margin(depth, position.empty_cells().len());
+        let margin = probcut.margin(depth, self.frame.empty(node).count());
         let high = beta.saturating_add(margin);
         if high < self.eval_bound() {
-            let value = self.negamax(position, hash, shallow, high - 1, high);
+            let value = self.negamax(node, shallow, high - 1, high, indices);
             if self.aborted {
                 return Some(0);
             }
@@ -291,7 +318,7 @@ impl Context<'_> {
         }
         let low = alpha.saturating_sub(margin);
         if low > -self.eval_bound() {
-            let value = self.negamax(position, hash, shallow, low, low + 1);
+            let value = self.negamax(node, shallow, low, low + 1, indices);
             if self.aborted {
                 return Some(0);
             }
@@ -304,7 +331,7 @@ impl Context<'_> {
 
     /// Above any value the evaluation or a final score can give on this board.
     fn eval_bound(&self) -> i32 {
-        self.eval.playable_cells() as i32 * 100
+        self.frame.cells() as i32 * 100
     }
 }
 
@@ -353,75 +380,39 @@ impl ProbCut {
     }
 }
 
-/// Iterative deepening from `from` to `to` plies: the best move, value and depth of the last
-/// completed iteration, or `None` if none completed.
-pub(crate) fn iterate(ctx: &mut Context<'_>, position: &Position, from: u32, to: u32) -> Option<(Square, i32, u32)> {
+/// Iterative deepening of `node` (which has moves) from `from` to `to` plies: the best move,
+/// value and depth of the last completed iteration, or `None` if none completed.
+pub(crate) fn iterate<M: Layout>(
+    ctx: &mut Context<'_, M>,
+    node: &Node<M::Word>,
+    from: u32,
+    to: u32,
+) -> Option<(Square, i32, u32)> {
     /// The aspiration window's half width, in hundredths of a disc.
     const ASPIRATION: i32 = 150;
-    let hash = hash_of(position, ctx.scoring);
-    let moves = position.legal_moves();
+    let frame = ctx.frame;
+    let moves = frame.legal(node);
+    let indices = frame.indices(node);
+    let indices = indices.as_ref();
     let mut found = None;
     for depth in from..=to.max(from) {
         let d = depth.min(u32::from(TO_THE_END) - 1) as u8;
-        let first = ctx.table.probe(hash).and_then(|e| e.best).or(found.map(|(sq, _, _)| sq));
+        let first =
+            ctx.table.probe(node.hash).and_then(|e| e.best).or(found.map(|(sq, _, _)| sq)).map(|sq| frame.index(sq));
         let (alpha, beta) = match found {
             Some((_, v, _)) if depth >= 3 => (v - ASPIRATION, v + ASPIRATION),
             _ => (-INFINITY, INFINITY),
         };
-        let (mut value, mut best) = ctx.search_moves(position, hash, moves, first, d, alpha, beta);
+        let (mut value, mut best) = ctx.search_moves(node, moves, first, d, alpha, beta, indices);
         if !ctx.aborted && (value <= alpha || value >= beta) {
-            (value, best) = ctx.search_moves(position, hash, moves, best.or(first), d, -INFINITY, INFINITY);
+            (value, best) = ctx.search_moves(node, moves, best.or(first), d, -INFINITY, INFINITY, indices);
         }
         if ctx.aborted {
             break;
         }
-        let best = best.expect("a position with a move has a best move");
-        ctx.table.store(hash, Entry { value, depth: d, bound: Bound::Exact, best: Some(best) });
+        let best = frame.square(best.expect("a position with a move has a best move"));
+        ctx.table.store(node.hash, Entry { value, depth: d, bound: Bound::Exact, best: Some(best) });
         found = Some((best, value, depth));
     }
     found
-}
-
-/// What [`estimate`] found: the best move, its value in hundredths of a disc, the nodes.
-pub(crate) struct Estimate {
-    pub(crate) best: Move,
-    pub(crate) value: i32,
-    pub(crate) nodes: u64,
-}
-
-/// An exhaustive (no probable cut-off) search of `position` to `depth` plies on one thread,
-/// with the built-in weights, a fresh table of `table_bytes` and no exact endgame: the
-/// solver's first guess of a value. The same nodes, move and value as a
-/// [`Searcher`](super::Searcher) of that table, exact solves from 0 empties, exhaustive, to
-/// that depth. `None` once the game is over.
-pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_bytes: usize) -> Option<Estimate> {
-    if position.is_game_over() {
-        return None;
-    }
-    if position.legal_moves().is_empty() {
-        let after = estimate(&position.with_side_to_move(!position.side_to_move()), scoring, depth, table_bytes)?;
-        return Some(Estimate { best: Move::Pass, value: -after.value, nodes: after.nodes });
-    }
-    let eval = Evaluator::with_pattern_weights(position.geometry(), PatternWeights::built_in());
-    let table = Table::with_bytes(table_bytes);
-    let stop = AtomicBool::new(false);
-    let mut ctx = Context {
-        eval: &eval,
-        table: &table,
-        scoring,
-        stop: &stop,
-        deadline: None,
-        node_limit: None,
-        nodes: 0,
-        aborted: false,
-        probcut: None,
-        cutoffs: Cutoffs::default(),
-    };
-    let max_depth = depth.min(MAX_DEPTH).min(position.empty_cells().len());
-    let (best, value, _) = iterate(&mut ctx, position, 1, max_depth).unwrap_or_else(|| {
-        // Not even one ply completed (never without limits): as the Searcher answers.
-        let first = position.legal_moves().first().expect("a position with a move");
-        (first, eval.evaluate(&child(position, 0, first).0).saturating_neg(), 0)
-    });
-    Some(Estimate { best: Move::Place(best), value, nodes: ctx.nodes })
 }

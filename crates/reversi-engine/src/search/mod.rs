@@ -28,8 +28,10 @@
 //! solve runs out of its limits.
 
 pub(crate) mod core;
+mod frame;
 mod free_opening;
 mod limits;
+pub(crate) mod run;
 mod table;
 
 use std::fmt;
@@ -43,7 +45,9 @@ use reversi_variants::{Game, Move, Phase, Scoring};
 use crate::solver::{self, SolveOptions, Solver};
 
 pub use self::core::Cutoffs;
-use self::core::{Context, MAX_DEPTH, ProbCut, Sigma, child, final_value, hash_of, iterate};
+use self::core::{MAX_DEPTH, ProbCut, Sigma, child, final_value};
+use self::frame::hash_of;
+use self::run::{SearchJob, Searched};
 use self::table::{Entry, Table};
 use crate::eval::Evaluator;
 use crate::eval::patterns::PatternWeights;
@@ -421,53 +425,19 @@ impl Searcher {
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
         // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
         let deadline = limits.max_time().and_then(|t| start.checked_add(t));
-        let helpers_done = AtomicBool::new(false);
-        let probcut = self.selectivity.probcut_for(&eval);
-        let (found, nodes, cutoffs) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads)
-                .map(|i| {
-                    let (table, eval, done, scoring, probcut) =
-                        (&*self.table, &eval, &helpers_done, self.scoring, probcut.as_ref());
-                    scope.spawn(move || {
-                        let mut ctx = Context {
-                            eval,
-                            table,
-                            scoring,
-                            stop: done,
-                            deadline: None,
-                            node_limit: None,
-                            nodes: 0,
-                            aborted: false,
-                            probcut,
-                            cutoffs: Cutoffs::default(),
-                        };
-                        // Odd helpers start one ply deeper, so the threads spread over depths.
-                        iterate(&mut ctx, position, 1 + (i as u32 % 2), max_depth);
-                        (ctx.nodes, ctx.cutoffs)
-                    })
-                })
-                .collect();
-            let mut ctx = Context {
-                eval: &eval,
-                table: &self.table,
-                scoring: self.scoring,
-                stop: &self.stop,
-                deadline,
-                node_limit: limits.max_nodes(),
-                nodes: 0,
-                aborted: false,
-                probcut: probcut.as_ref(),
-                cutoffs: Cutoffs::default(),
-            };
-            let found = iterate(&mut ctx, position, 1, max_depth);
-            helpers_done.store(true, Ordering::Relaxed);
-            helpers
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .fold((found, ctx.nodes, ctx.cutoffs), |(found, nodes, cutoffs), (n, c)| {
-                    (found, nodes + n, cutoffs + c)
-                })
-        });
+        let job = SearchJob {
+            position,
+            weights: self.pattern_weights.clone(),
+            scoring: self.scoring,
+            table: &self.table,
+            stop: &self.stop,
+            deadline,
+            node_limit: limits.max_nodes(),
+            probcut: self.selectivity.probcut_for(&eval),
+            threads: self.threads,
+            max_depth,
+        };
+        let Searched { found, nodes, cutoffs } = job.run();
         let (best, value, depth) = found.unwrap_or_else(|| {
             // Not even one ply completed: the first move in the usual order.
             let first = position.legal_moves().first().expect("a position with a move");

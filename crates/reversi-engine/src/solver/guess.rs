@@ -1,5 +1,5 @@
 //! The exact solve's first guess of its value: a shallow search with the evaluation
-//! ([`search::core::estimate`](crate::search::core::estimate), which knows nothing of the
+//! ([`search::run::estimate`](crate::search::run::estimate), which knows nothing of the
 //! solver), on which the first window is centred.
 
 use reversi_core::Position;
@@ -40,7 +40,7 @@ pub(super) fn guess(position: &Position, scoring: Scoring) -> Option<Guess> {
         return None;
     }
     // Exhaustive: a probable cut-off saves little at this depth and would move the guess.
-    let estimate = crate::search::core::estimate(position, scoring, GUESS_DEPTH, GUESS_TABLE_BYTES)?;
+    let estimate = crate::search::run::estimate(position, scoring, GUESS_DEPTH, GUESS_TABLE_BYTES)?;
     let value = (f64::from(estimate.value) / 100.0).round() as i32;
     Some(Guess { value, best: estimate.best, nodes: estimate.nodes })
 }

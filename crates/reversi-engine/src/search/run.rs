@@ -1,0 +1,128 @@
+//! One search run with the board's move generator: the [`Frame`] of the board is built for
+//! the generator that [`kernel::dispatch`] picks, then iterative deepening on it, with helper
+//! threads if asked ([`SearchJob`]), or the solver's first guess ([`estimate`]).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use reversi_core::kernel::{self, Layout, Visitor};
+use reversi_core::{Position, Square};
+use reversi_variants::{Move, Scoring};
+
+use super::core::{Context, Cutoffs, MAX_DEPTH, ProbCut, iterate};
+use super::frame::Frame;
+use super::table::Table;
+use crate::eval::patterns::PatternWeights;
+
+/// A depth-limited search of a position that has moves, on `threads` threads.
+pub(crate) struct SearchJob<'a> {
+    pub(crate) position: &'a Position,
+    pub(crate) weights: PatternWeights,
+    pub(crate) scoring: Scoring,
+    pub(crate) table: &'a Table,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) node_limit: Option<u64>,
+    pub(crate) probcut: Option<ProbCut>,
+    pub(crate) threads: usize,
+    pub(crate) max_depth: u32,
+}
+
+/// What a [`SearchJob`] found: the best move, value and depth of the main thread's last
+/// completed iteration (`None` if none completed), and every thread's nodes and cut-offs.
+pub(crate) struct Searched {
+    pub(crate) found: Option<(Square, i32, u32)>,
+    pub(crate) nodes: u64,
+    pub(crate) cutoffs: Cutoffs,
+}
+
+impl SearchJob<'_> {
+    /// Runs the search with the board's generator.
+    pub(crate) fn run(self) -> Searched {
+        kernel::dispatch(self.position.geometry(), self)
+    }
+}
+
+impl Visitor for SearchJob<'_> {
+    type Output = Searched;
+
+    fn visit<L: Layout>(self, mg: L) -> Searched {
+        let frame = &Frame::new(mg, self.position, self.weights.clone(), self.scoring);
+        let node = frame.node(self.position);
+        let helpers_done = AtomicBool::new(false);
+        let context = |stop, deadline, node_limit| Context {
+            frame,
+            table: self.table,
+            stop,
+            deadline,
+            node_limit,
+            nodes: 0,
+            aborted: false,
+            probcut: self.probcut.as_ref(),
+            cutoffs: Cutoffs::default(),
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|i| {
+                    let mut ctx = context(&helpers_done, None, None);
+                    scope.spawn(move || {
+                        // Odd helpers start one ply deeper, so the threads spread over depths.
+                        iterate(&mut ctx, &node, 1 + (i as u32 % 2), self.max_depth);
+                        (ctx.nodes, ctx.cutoffs)
+                    })
+                })
+                .collect();
+            let mut ctx = context(self.stop, self.deadline, self.node_limit);
+            let found = iterate(&mut ctx, &node, 1, self.max_depth);
+            helpers_done.store(true, Ordering::Relaxed);
+            helpers.into_iter().map(|h| h.join().unwrap_or_default()).fold(
+                Searched { found, nodes: ctx.nodes, cutoffs: ctx.cutoffs },
+                |searched, (nodes, cutoffs)| Searched {
+                    nodes: searched.nodes + nodes,
+                    cutoffs: searched.cutoffs + cutoffs,
+                    ..searched
+                },
+            )
+        })
+    }
+}
+
+/// What [`estimate`] found: the best move, its value in hundredths of a disc, the nodes.
+pub(crate) struct Estimate {
+    pub(crate) best: Move,
+    pub(crate) value: i32,
+    pub(crate) nodes: u64,
+}
+
+/// An exhaustive (no probable cut-off) search of `position` to `depth` plies on one thread,
+/// with the built-in weights, a fresh table of `table_bytes` and no exact endgame: the
+/// solver's first guess of a value. The same nodes, move and value as a
+/// [`Searcher`](super::Searcher) of that table, exact solves from 0 empties, exhaustive, to
+/// that depth. `None` once the game is over.
+pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_bytes: usize) -> Option<Estimate> {
+    if position.is_game_over() {
+        return None;
+    }
+    if position.legal_moves().is_empty() {
+        let after = estimate(&position.with_side_to_move(!position.side_to_move()), scoring, depth, table_bytes)?;
+        return Some(Estimate { best: Move::Pass, value: -after.value, nodes: after.nodes });
+    }
+    let table = Table::with_bytes(table_bytes);
+    let stop = AtomicBool::new(false);
+    let job = SearchJob {
+        position,
+        weights: PatternWeights::built_in(),
+        scoring,
+        table: &table,
+        stop: &stop,
+        deadline: None,
+        node_limit: None,
+        probcut: None,
+        threads: 1,
+        max_depth: depth.min(MAX_DEPTH).min(position.empty_cells().len()),
+    };
+    let Searched { found, nodes, .. } = job.run();
+    // Without limits the first iteration always completes.
+    let (best, value, _) = found.expect("an unlimited search completes its first iteration");
+    Some(Estimate { best: Move::Place(best), value, nodes })
+}
