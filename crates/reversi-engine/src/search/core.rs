@@ -10,13 +10,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use reversi_core::kernel::{Layout, Word};
-use reversi_core::{Color, Position, Square};
+use reversi_core::{Position, Square};
 use reversi_variants::Scoring;
 
-use super::frame::{Frame, Node};
+use super::frame::{Frame, Node, scored};
 use super::table::{Bound, Entry, TO_THE_END, Table};
 use crate::eval::indices::Indices;
-use crate::hash::Zobrist;
 
 /// Above any value a position can have (16×16 is 256 cells, 25 600 hundredths).
 pub(crate) const INFINITY: i32 = 1_000_000;
@@ -94,24 +93,7 @@ pub(crate) const fn shallow_depth(depth: u32) -> u32 {
 pub(crate) fn final_value(position: &Position, scoring: Scoring) -> i32 {
     let me = position.side_to_move();
     let diff = position.count(me) as i32 - position.count(!me) as i32;
-    let empties = position.empty_cells().len() as i32;
-    let discs = match scoring {
-        Scoring::Wof if diff != 0 => diff + diff.signum() * empties,
-        _ => diff,
-    };
-    discs * 100
-}
-
-/// The child of `position` after `sq`, with its hash updated from `hash`.
-pub(crate) fn child(position: &Position, hash: u64, sq: Square) -> (Position, u64) {
-    let mut next = *position;
-    let me = position.side_to_move();
-    let flips = next.play_unchecked(sq);
-    let mut h = hash ^ Zobrist::disc(me, sq) ^ Zobrist::side();
-    for f in flips {
-        h ^= Zobrist::disc(Color::Black, f) ^ Zobrist::disc(Color::White, f);
-    }
-    (next, h)
+    scored(diff, position.empty_cells().len() as i32, scoring)
 }
 
 /// From this depth on, a node orders its moves by the evaluation of each child (fewest
@@ -145,8 +127,8 @@ pub(crate) fn order<M: Layout>(
             key = INFINITY;
         } else if evaluated {
             let flips = frame.mg.flips(node.p, node.o, x);
-            let next = frame.child(node, x, flips);
-            key = -frame.evaluate(&next, Frame::<M>::child_indices(indices, x, flips).as_ref());
+            let (p, o) = Frame::<M>::child_discs(node, x, flips);
+            key = -frame.evaluate(p, o, Frame::<M>::child_indices(indices, x, flips).as_ref());
         } else {
             let bit = M::Word::bit(x);
             if !(corners & bit).is_zero() {
@@ -156,8 +138,8 @@ pub(crate) fn order<M: Layout>(
                 key -= 500;
             }
             if depth >= 2 {
-                let flips = frame.mg.flips(node.p, node.o, x);
-                key -= 50 * frame.mg.legal(node.o ^ flips, node.p | flips | bit).count() as i32;
+                let (p, o) = Frame::<M>::child_discs(node, x, frame.mg.flips(node.p, node.o, x));
+                key -= 50 * frame.mg.legal(p, o).count() as i32;
             }
         }
         out[n] = (key, x);
@@ -208,7 +190,7 @@ impl<M: Layout> Context<'_, M> {
             return -self.negamax(&passed, depth, -beta, -alpha, indices.as_ref());
         }
         if depth == 0 {
-            return frame.evaluate(node, indices);
+            return frame.evaluate(node.p, node.o, indices);
         }
         let mut first = None;
         if let Some(entry) = self.table.probe(node.hash) {

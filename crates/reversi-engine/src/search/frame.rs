@@ -111,6 +111,13 @@ impl<M: Layout> Frame<M> {
         self.mg.legal(node.p, node.o)
     }
 
+    /// The discs after the mover plays on index `x`, flipping `flips`: the new mover's (the
+    /// opponent's) and the other side's, without the child's key (for evaluating it).
+    #[inline(always)]
+    pub(crate) fn child_discs(node: &Node<M::Word>, x: u32, flips: M::Word) -> (M::Word, M::Word) {
+        (node.o ^ flips, node.p | flips | M::Word::bit(x))
+    }
+
     /// The node after the mover plays on index `x`, flipping `flips`.
     #[inline(always)]
     pub(crate) fn child(&self, node: &Node<M::Word>, x: u32, flips: M::Word) -> Node<M::Word> {
@@ -121,7 +128,8 @@ impl<M: Layout> Frame<M> {
             hash ^= keys[rest.lowest() as usize][2];
             rest = rest.without_lowest();
         }
-        Node { p: node.o ^ flips, o: node.p | flips | M::Word::bit(x), mover: !node.mover, hash }
+        let (p, o) = Self::child_discs(node, x, flips);
+        Node { p, o, mover: !node.mover, hash }
     }
 
     /// The same discs with the other side to move.
@@ -142,13 +150,14 @@ impl<M: Layout> Frame<M> {
         indices.map(|indices| indices.after(x, low_64(flips)))
     }
 
-    /// The static evaluation of `node` for its mover, in hundredths of a disc: as
+    /// The static evaluation for the mover with discs `p` against `o`, in hundredths of a
+    /// disc, `indices` their patterns' indices if the frame keeps them: as
     /// [`Evaluator::evaluate`](crate::eval::Evaluator::evaluate) gives it for the position.
     #[inline(always)]
-    pub(crate) fn evaluate(&self, node: &Node<M::Word>, indices: Option<&Indices>) -> i32 {
+    pub(crate) fn evaluate(&self, p: M::Word, o: M::Word, indices: Option<&Indices>) -> i32 {
         match indices {
-            Some(indices) => self.words.indexed_evaluate(&self.mg, node.p, node.o, indices),
-            None => self.words.evaluate(&self.mg, node.p, node.o),
+            Some(indices) => self.words.indexed_evaluate(&self.mg, p, o, indices),
+            None => self.words.evaluate(&self.mg, p, o),
         }
     }
 
@@ -168,11 +177,17 @@ impl<M: Layout> Frame<M> {
     #[inline(always)]
     pub(crate) fn final_value(&self, node: &Node<M::Word>) -> i32 {
         let diff = node.p.count() as i32 - node.o.count() as i32;
-        let empties = self.empty(node).count() as i32;
-        let discs = match self.scoring {
-            Scoring::Wof if diff != 0 => diff + diff.signum() * empties,
-            _ => diff,
-        };
-        discs * 100
+        scored(diff, self.empty(node).count() as i32, self.scoring)
     }
+}
+
+/// The final value, in hundredths of a disc, of a finished game that the mover leads by `diff`
+/// discs with `empties` cells left empty, under `scoring` (WOF gives the empties to the winner).
+#[inline(always)]
+pub(crate) fn scored(diff: i32, empties: i32, scoring: Scoring) -> i32 {
+    let discs = match scoring {
+        Scoring::Wof if diff != 0 => diff + diff.signum() * empties,
+        _ => diff,
+    };
+    discs * 100
 }

@@ -45,7 +45,7 @@ use reversi_variants::{Game, Move, Phase, Scoring};
 use crate::solver::{self, SolveOptions, Solver};
 
 pub use self::core::Cutoffs;
-use self::core::{MAX_DEPTH, ProbCut, Sigma, child, final_value};
+use self::core::{MAX_DEPTH, ProbCut, Sigma, final_value};
 use self::frame::hash_of;
 use self::run::{SearchJob, Searched};
 use self::table::{Entry, Table};
@@ -441,7 +441,9 @@ impl Searcher {
         let (best, value, depth) = found.unwrap_or_else(|| {
             // Not even one ply completed: the first move in the usual order.
             let first = position.legal_moves().first().expect("a position with a move");
-            (first, eval.evaluate(&child(position, 0, first).0).saturating_neg(), 0)
+            let mut next = *position;
+            next.play_unchecked(first);
+            (first, eval.evaluate(&next).saturating_neg(), 0)
         });
         let best = Move::Place(best);
         Some(SearchResult {
