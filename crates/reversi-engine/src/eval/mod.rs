@@ -8,7 +8,8 @@
 //! least squares on the positions of real 8×8 games, labelled by the result of perfect play
 //! from 24 empties on (the WTHOR files' theoretical scores) and after that by the games'
 //! results; the fit is `tools/src/bin/tune.rs` of the workspace (see [`weights`] for how to rerun
-//! it).
+//! it). 8×8 with blocked cells, 10×10, the Octagon and 6×6 have weights of their own, fitted
+//! on the engine's self-play games on each board ([`boards`]).
 //!
 //! On the standard 8×8 board, from 32 empty cells down, the features are weighed instead by
 //! the weights of a band of empties and joined by [patterns] (edges, corners, rows and
@@ -27,6 +28,7 @@
 //! assert!(eval.evaluate(&pos).abs() < 300);
 //! ```
 
+pub mod boards;
 mod edges;
 pub(crate) mod indices;
 pub mod patterns;
@@ -38,6 +40,7 @@ use reversi_core::{Bitboard, Geometry, Position};
 
 use crate::analysis::shift::{Line, backward, forward, neighbours};
 use crate::analysis::{Walls, stable_discs_with};
+use boards::FeatureWeights;
 use edges::EdgeWindows;
 pub use edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
 use patterns::PatternWeights;
@@ -104,6 +107,7 @@ pub struct Evaluator {
     windows: EdgeWindows,
     /// The patterns' weights, on the standard 8×8 board only.
     patterns: Option<PatternWeights>,
+    features: FeatureWeights,
 }
 
 /// Hundredths of a disc.
@@ -122,13 +126,27 @@ impl Evaluator {
     /// rebuilding the crate.
     #[must_use]
     pub fn with_pattern_weights(geometry: &Geometry, weights: PatternWeights) -> Evaluator {
+        Evaluator::with_weights(geometry, weights, FeatureWeights::built_in(geometry))
+    }
+
+    /// The evaluation for positions on `geometry` with the patterns' `weights` on the standard
+    /// board and the features' weights `features` where no pattern band serves (every other
+    /// board): for fitting and comparing a board's weights without rebuilding the crate.
+    #[must_use]
+    pub fn with_weights(geometry: &Geometry, weights: PatternWeights, features: FeatureWeights) -> Evaluator {
         let walls = Walls::of(geometry);
         let corners = walls.corners();
         let rim = walls.walled_in(3);
         let windows = EdgeWindows::of(rim);
         let playable = geometry.playable().len();
         let patterns = patterns::is_standard(geometry).then_some(weights);
-        Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows, patterns }
+        Evaluator { geometry: *geometry, walls, playable, corners, edges: rim - corners, windows, patterns, features }
+    }
+
+    /// Whether the board has features' weights of its own ([`boards`]), whichever this
+    /// evaluation was given.
+    pub(crate) fn board_has_own_weights(&self) -> bool {
+        boards::has_own_table(&self.geometry)
     }
 
     /// Whether this evaluation is the one for `geometry`.
@@ -225,11 +243,13 @@ impl Evaluator {
         let features = self.features(position);
         let empties = position.empty_cells().len();
         let discs = || patterns::discs_of(position);
-        weigh(&features, self.phase(position), self.patterns.as_ref(), empties, discs, self.playable)
+        let rows = self.features.rows();
+        weigh(&features, &rows[self.phase(position)], self.patterns.as_ref(), empties, discs, self.playable)
     }
 }
 
-/// The evaluation of a position with `features` in `phase`: their weighted sum, or on the
+/// The evaluation of a position with `features`, `phase_weights` its phase's row of the
+/// features' weights: their weighted sum, or on the
 /// standard board (`patterns`) with a band for its `empties`, the band's value of the counts
 /// and of the patterns on the mover's and the opponent's `discs` (the edge windows' features
 /// weighed with the edge shape, [`PatternWeights`]); clamped inside the board's `playable`
@@ -237,7 +257,7 @@ impl Evaluator {
 #[inline(always)]
 fn weigh(
     features: &[i32; FEATURES],
-    phase: usize,
+    phase_weights: &[i32; FEATURES],
     patterns: Option<&PatternWeights>,
     empties: u32,
     discs: impl FnOnce() -> (u64, u64),
@@ -249,7 +269,7 @@ fn weigh(
             let counts = features.first_chunk().expect("the counts lead the features");
             patterns.value(band, counts, p, o)
         }
-        None => dot(features, |f| WEIGHTS[phase][f]),
+        None => dot(features, |f| phase_weights[f]),
     };
     within_board(sum, playable)
 }

@@ -6,6 +6,7 @@
 use reversi_core::Geometry;
 use reversi_core::kernel::{Layout, Word};
 
+use super::boards::FeatureWeights;
 use super::edges::count_windows;
 use super::indices::Indices;
 use super::patterns::{PatternWeights, standard_word};
@@ -23,6 +24,8 @@ pub(crate) struct WordEvaluator<M: Layout> {
     windows: Box<[[u32; 4]]>,
     /// The patterns, on the standard 8×8 board, with how to read its discs for them.
     patterns: Option<(PatternWeights, Reading)>,
+    /// The features' weights where no pattern band serves.
+    features: FeatureWeights,
 }
 
 /// How the patterns read the discs of a word.
@@ -48,13 +51,24 @@ impl<M: Layout> WordEvaluator<M> {
         geometry: &Geometry,
         weights: PatternWeights,
     ) -> Option<WordEvaluator<M>> {
-        let evaluator = Evaluator::with_pattern_weights(geometry, weights);
+        WordEvaluator::with_weights(mg, geometry, weights, FeatureWeights::built_in(geometry))
+    }
+
+    /// [`WordEvaluator::new`] with the weights that [`Evaluator::with_weights`] takes.
+    pub(crate) fn with_weights(
+        mg: &M,
+        geometry: &Geometry,
+        weights: PatternWeights,
+        features: FeatureWeights,
+    ) -> Option<WordEvaluator<M>> {
+        let evaluator = Evaluator::with_weights(geometry, weights, features);
         let lines = Lines::new(mg, geometry)?;
         let windows = evaluator.windows.windows().iter().map(|window| window.map(|sq| mg.index(sq))).collect();
         let direct = geometry.playable().iter().all(|sq| mg.index(sq) == u32::from(8 * sq.row() + sq.column()));
         let reading = if direct { Reading::Direct } else { Reading::ThroughSquares };
         let patterns = evaluator.patterns.map(|patterns| (patterns, reading));
         Some(WordEvaluator {
+            features: evaluator.features,
             patterns,
             lines,
             playable: mg.compact(geometry.playable()),
@@ -175,7 +189,7 @@ impl<M: Layout> WordEvaluator<M> {
             _ => (standard_word(mg.expand(p)), standard_word(mg.expand(o))),
         };
         let patterns = self.patterns.as_ref().map(|(patterns, _)| patterns);
-        weigh(&features, phase, patterns, self.cells - filled, discs, self.cells)
+        weigh(&features, &self.features.rows()[phase], patterns, self.cells - filled, discs, self.cells)
     }
 }
 

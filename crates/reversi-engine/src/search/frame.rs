@@ -13,6 +13,7 @@ use reversi_core::kernel::{Layout, Word};
 use reversi_core::{Color, Position, Square};
 use reversi_variants::Scoring;
 
+use crate::eval::boards::FeatureWeights;
 use crate::eval::indices::Indices;
 use crate::eval::patterns::PatternWeights;
 use crate::eval::words::{WordEvaluator, low_64};
@@ -52,10 +53,17 @@ pub(crate) struct Node<W> {
 
 impl<M: Layout> Frame<M> {
     /// The frame of `position`'s board for generator `mg`, evaluating the standard board with
-    /// the patterns' `weights`, values of finished games counted under `scoring`.
-    pub(crate) fn new(mg: M, position: &Position, weights: PatternWeights, scoring: Scoring) -> Frame<M> {
+    /// the patterns' `weights` and other boards with the features' `features`, values of
+    /// finished games counted under `scoring`.
+    pub(crate) fn new(
+        mg: M,
+        position: &Position,
+        weights: PatternWeights,
+        features: FeatureWeights,
+        scoring: Scoring,
+    ) -> Frame<M> {
         let geometry = position.geometry();
-        let words = WordEvaluator::with_pattern_weights(&mg, geometry, weights)
+        let words = WordEvaluator::with_weights(&mg, geometry, weights, features)
             .expect("the generators' layouts are row-major (the solver's tests check every shape)");
         let size = M::Word::BITS as usize;
         let mut squares = vec![Square::A1; size].into_boxed_slice();

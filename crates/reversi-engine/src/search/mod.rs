@@ -39,7 +39,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use reversi_core::Position;
+use reversi_core::{Geometry, Position};
 use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::solver::{self, SolveOptions, Solver};
@@ -50,6 +50,7 @@ use self::frame::hash_of;
 use self::run::{SearchJob, Searched};
 use self::table::{Entry, Table};
 use crate::eval::Evaluator;
+use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
 pub use limits::Limits;
 
@@ -176,6 +177,8 @@ pub struct Searcher {
     scoring: Scoring,
     evaluator: Option<Evaluator>,
     pattern_weights: PatternWeights,
+    /// The features' weights the caller gave, if any (else each board's built-in ones).
+    feature_weights: Option<FeatureWeights>,
     selectivity: Selectivity,
     solver: Solver,
 }
@@ -227,7 +230,13 @@ impl Selectivity {
     /// The margins of this selectivity for the evaluation `eval`.
     fn probcut_for(self, eval: &Evaluator) -> Option<ProbCut> {
         let confidence = f64::from(self.0?) / 100.0;
-        let sigma = if eval.has_patterns() { PATTERN_SIGMA } else { FEATURE_SIGMA };
+        let sigma = if eval.has_patterns() {
+            PATTERN_SIGMA
+        } else if eval.board_has_own_weights() {
+            OWN_WEIGHTS_SIGMA
+        } else {
+            FEATURE_SIGMA
+        };
         Some(ProbCut { confidence, sigma })
     }
 }
@@ -242,7 +251,13 @@ impl Default for Selectivity {
 /// fitted by `tools/src/bin/probcut_fit.rs` on 8×8 positions of WTHOR games (300 positions,
 /// to 8 plies, with the built-in weights: patterns up to 32 empties, the features above).
 const PATTERN_SIGMA: Sigma = Sigma { base: 382.4, per_ply: 44.0, per_shallow_ply: -84.3, per_empty: -0.10 };
-/// The same with the features alone (every other board), fitted on random games of 10×10.
+/// The same with the features alone and a board's own weights (8×8 with blocked cells,
+/// 10×10, the Octagon, 6×6: [`FeatureWeights::built_in`]), fitted on random games of 10×10
+/// with its weights (`--positions 300 --depth 7 --rules 10x10`). Narrower than with the 8×8
+/// weights ([`FEATURE_SIGMA`]): a fitted evaluation strays less from a deeper search's value.
+const OWN_WEIGHTS_SIGMA: Sigma = Sigma { base: 427.5, per_ply: 72.6, per_shallow_ply: -117.5, per_empty: -3.59 };
+/// The same with the features alone and the 8×8 weights (every other board), fitted on random
+/// games of 10×10 when it had no weights of its own.
 const FEATURE_SIGMA: Sigma = Sigma { base: 370.5, per_ply: 100.8, per_shallow_ply: -140.1, per_empty: -1.59 };
 
 impl Default for Searcher {
@@ -276,6 +291,7 @@ impl Searcher {
             scoring: Scoring::Discs,
             evaluator: None,
             pattern_weights: PatternWeights::built_in(),
+            feature_weights: None,
             selectivity: Selectivity::default(),
         }
     }
@@ -318,6 +334,14 @@ impl Searcher {
         Searcher { pattern_weights: weights, evaluator: None, ..self }
     }
 
+    /// The same searcher evaluating every board but the standard one with the features'
+    /// `weights` instead of each board's built-in ones ([`FeatureWeights::built_in`]; the
+    /// exact solver keeps its own): for fitting and comparing a board's weights.
+    #[must_use]
+    pub fn with_feature_weights(self, weights: FeatureWeights) -> Searcher {
+        Searcher { feature_weights: Some(weights), evaluator: None, ..self }
+    }
+
     /// The same searcher with probable cut-offs as `selectivity` says ([`Selectivity::default`]
     /// unless set).
     #[must_use]
@@ -350,11 +374,20 @@ impl Searcher {
         self.solver.clear();
     }
 
+    /// The features' weights for a position on `geometry`: the caller's, else the board's own.
+    fn feature_weights_for(&self, geometry: &Geometry) -> FeatureWeights {
+        self.feature_weights.clone().unwrap_or_else(|| FeatureWeights::built_in(geometry))
+    }
+
     fn evaluator(&mut self, position: &Position) -> Evaluator {
         match &self.evaluator {
             Some(e) if e.is_for(position.geometry()) => e.clone(),
             _ => {
-                let e = Evaluator::with_pattern_weights(position.geometry(), self.pattern_weights.clone());
+                let e = Evaluator::with_weights(
+                    position.geometry(),
+                    self.pattern_weights.clone(),
+                    self.feature_weights_for(position.geometry()),
+                );
                 self.evaluator = Some(e.clone());
                 e
             }
@@ -428,6 +461,7 @@ impl Searcher {
         let job = SearchJob {
             position,
             weights: self.pattern_weights.clone(),
+            features: self.feature_weights_for(position.geometry()),
             scoring: self.scoring,
             table: &self.table,
             stop: &self.stop,

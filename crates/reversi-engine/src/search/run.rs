@@ -12,12 +12,14 @@ use reversi_variants::{Move, Scoring};
 use super::core::{Context, Cutoffs, MAX_DEPTH, ProbCut, iterate};
 use super::frame::Frame;
 use super::table::Table;
+use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
 
 /// A depth-limited search of a position that has moves, on `threads` threads.
 pub(crate) struct SearchJob<'a> {
     pub(crate) position: &'a Position,
     pub(crate) weights: PatternWeights,
+    pub(crate) features: FeatureWeights,
     pub(crate) scoring: Scoring,
     pub(crate) table: &'a Table,
     pub(crate) stop: &'a AtomicBool,
@@ -47,7 +49,7 @@ impl Visitor for SearchJob<'_> {
     type Output = Searched;
 
     fn visit<L: Layout>(self, mg: L) -> Searched {
-        let frame = &Frame::new(mg, self.position, self.weights.clone(), self.scoring);
+        let frame = &Frame::new(mg, self.position, self.weights.clone(), self.features.clone(), self.scoring);
         let node = frame.node(self.position);
         let helpers_done = AtomicBool::new(false);
         let context = |stop, deadline, node_limit| Context {
@@ -112,6 +114,7 @@ pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_
     let job = SearchJob {
         position,
         weights: PatternWeights::built_in(),
+        features: FeatureWeights::built_in(position.geometry()),
         scoring,
         table: &table,
         stop: &stop,
