@@ -2,10 +2,13 @@
 //! solution of a least-squares fit's normal equations, for `tune` (the evaluation's weights)
 //! and `probcut_fit` (the probable cut-offs' margins); the line of a labels file, for
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
-//! `weights_match` and `eval_error`.
+//! `weights_match` and `eval_error`; the sums of a fit of the features' weights ([`Normal`]), for
+//! `tune` and `fit_board`.
 
 use reversi_kit::core::Position;
+use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
 use reversi_kit::engine::eval::patterns::PatternWeights;
+use reversi_kit::engine::eval::{FEATURES, PHASES};
 
 /// The name that stands for the engine's built-in pattern weights where a tool takes a file.
 pub const BUILT_IN: &str = "built-in";
@@ -26,6 +29,64 @@ pub fn pattern_weights<E: std::fmt::Display>(
     PatternWeights::from_bytes(&bytes).map_err(|e| e.to_string())
 }
 
+/// The features' weights named `name`: `None` for [`BUILT_IN`] (each board's own), else the
+/// weights file of that path (written by `fit_board --out`, [`parse_feature_rows`]), its bytes
+/// read by `read`.
+///
+/// # Errors
+/// The reader's error or the file's, as text.
+pub fn feature_weights<E: std::fmt::Display>(
+    name: &str,
+    read: impl FnOnce(&std::path::Path) -> Result<Vec<u8>, E>,
+) -> Result<Option<FeatureWeights>, String> {
+    if name == BUILT_IN {
+        return Ok(None);
+    }
+    let bytes = read(std::path::Path::new(name)).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
+    parse_feature_rows(&text).map(|rows| Some(FeatureWeights::new(rows)))
+}
+
+/// A features' weights file: one line per phase, first phase first, each the phase's weights
+/// in hundredths of a disc separated by spaces, in the order of the features' names; lines
+/// starting with `#` and blank lines are comments.
+///
+/// # Errors
+/// What is wrong and on which line: a word that is not an integer, a row of the wrong length,
+/// the wrong number of rows.
+pub fn parse_feature_rows(text: &str) -> Result<FeatureRows, String> {
+    let mut rows = [[0; FEATURES]; PHASES];
+    let mut count = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let row = rows.get_mut(count).ok_or_else(|| format!("line {}: more than {PHASES} rows", n + 1))?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() != FEATURES {
+            return Err(format!("line {}: {} weights, expected {FEATURES}", n + 1, words.len()));
+        }
+        for (cell, word) in row.iter_mut().zip(words) {
+            *cell = word.parse().map_err(|_| format!("line {}: {word:?} is not an integer", n + 1))?;
+        }
+        count += 1;
+    }
+    if count == PHASES { Ok(rows) } else { Err(format!("{count} rows of weights, expected {PHASES}")) }
+}
+
+/// The text of [`parse_feature_rows`] for `rows`, after the comment lines `comments`.
+#[must_use]
+pub fn feature_rows_text(comments: &[String], rows: &FeatureRows) -> String {
+    let mut text: String = comments.iter().map(|c| format!("# {c}\n")).collect();
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(i32::to_string).collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
 /// A labels file's line: a position, a tab and its value in discs for the side to move, a
 /// disc difference on 8×8 (NaN, infinities and the like would poison a fit).
 #[must_use]
@@ -33,6 +94,87 @@ pub fn parse_label(line: &str) -> Option<(Position, f64)> {
     let (pos, value) = line.split_once('\t')?;
     let value = value.trim().parse::<f64>().ok().filter(|v| (-64.0..=64.0).contains(v))?;
     Some((pos.parse().ok()?, value))
+}
+
+/// The sums of the normal equations of a least-squares fit of the evaluation's features (one
+/// phase of one board): for `tune` and `fit_board`.
+pub struct Normal {
+    xtx: [[f64; FEATURES]; FEATURES],
+    xty: [f64; FEATURES],
+    yy: f64,
+    count: usize,
+}
+
+impl Default for Normal {
+    fn default() -> Normal {
+        Normal { xtx: [[0.0; FEATURES]; FEATURES], xty: [0.0; FEATURES], yy: 0.0, count: 0 }
+    }
+}
+
+impl Normal {
+    /// Adds a sample: features `x`, label `y`.
+    pub fn add(&mut self, x: &[i32; FEATURES], y: f64) {
+        for i in 0..FEATURES {
+            for j in 0..FEATURES {
+                self.xtx[i][j] += f64::from(x[i]) * f64::from(x[j]);
+            }
+            self.xty[i] += f64::from(x[i]) * y;
+        }
+        self.yy += y * y;
+        self.count += 1;
+    }
+
+    /// The samples added.
+    #[must_use]
+    pub const fn count(&self) -> usize {
+        self.count
+    }
+
+    /// No sample, or every label zero: nothing to fit on.
+    #[must_use]
+    pub fn is_flat(&self) -> bool {
+        self.count == 0 || self.yy == 0.0
+    }
+
+    /// The ridge solution (the ridge term 1 % of the mean diagonal), or `None` without samples.
+    #[must_use]
+    pub fn solve(&self) -> Option<[f64; FEATURES]> {
+        if self.count == 0 {
+            return None;
+        }
+        let mut a = self.xtx;
+        let mut b = self.xty;
+        let ridge = 0.01 * (0..FEATURES).map(|i| a[i][i]).sum::<f64>() / FEATURES as f64;
+        for (i, row) in a.iter_mut().enumerate() {
+            row[i] += ridge;
+        }
+        eliminate(&mut a, &mut b);
+        Some(core::array::from_fn(|i| if a[i][i] == 0.0 { 0.0 } else { b[i] / a[i][i] }))
+    }
+
+    /// The residual sum of squares of weights `w` on the samples: y'y - 2 w'X'y + w'X'Xw.
+    fn residual(&self, w: &[f64; FEATURES]) -> f64 {
+        let mut rss = self.yy;
+        for i in 0..FEATURES {
+            rss -= 2.0 * w[i] * self.xty[i];
+            for j in 0..FEATURES {
+                rss += w[i] * w[j] * self.xtx[i][j];
+            }
+        }
+        rss
+    }
+
+    /// The share of the label's variance (about zero) that `w` explains.
+    #[must_use]
+    pub fn explained(&self, w: &[f64; FEATURES]) -> f64 {
+        1.0 - self.residual(w) / self.yy
+    }
+
+    /// The root mean square error of weights `w` on the samples, in the labels' unit.
+    #[must_use]
+    pub fn rms_error(&self, w: &[f64; FEATURES]) -> f64 {
+        (self.residual(w).max(0.0) / self.count.max(1) as f64).sqrt()
+    }
 }
 
 /// Gauss-Jordan elimination with partial pivoting of `a x = b`, in place: afterwards `a` is
@@ -93,5 +235,21 @@ mod tests {
         let (mut a, mut b) = ([[1.0, 0.0], [0.0, 0.0]], [2.0, 0.0]);
         eliminate(&mut a, &mut b);
         assert_eq!((a[1][1], b[0] / a[0][0]), (0.0, 2.0));
+    }
+
+    #[test]
+    fn a_feature_weights_file_reads_back_and_a_bad_one_says_where() {
+        let mut rows = [[0; FEATURES]; PHASES];
+        rows[2][3] = -17;
+        rows[11][FEATURES - 1] = 250;
+        let text = feature_rows_text(&["fitted".to_owned()], &rows);
+        assert_eq!(parse_feature_rows(&text), Ok(rows));
+        let short = text.replacen(" 0\n", "\n", 1);
+        assert!(parse_feature_rows(&short).is_err_and(|e| e.contains("weights, expected")), "{short}");
+        let bad = text.replacen("-17", "x", 1);
+        assert!(parse_feature_rows(&bad).is_err_and(|e| e.contains("line 4") && e.contains("\"x\"")));
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(parse_feature_rows(&lines[..PHASES].join("\n")).is_err_and(|e| e.contains("11 rows")));
+        assert!(feature_weights(BUILT_IN, |_| Err::<Vec<u8>, _>("unread")).is_ok_and(|w| w.is_none()));
     }
 }

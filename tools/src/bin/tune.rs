@@ -44,6 +44,7 @@ use reversi_kit::engine::eval::{Evaluator, FEATURE_NAMES, FEATURES, PHASES};
 use reversi_kit::engine::solver::Solver;
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::variants::{Move, Scoring};
+use reversi_tools::Normal;
 
 /// Fits the evaluation weights on WTHOR games.
 #[derive(Parser, Debug)]
@@ -60,63 +61,10 @@ struct Args {
     out: Option<PathBuf>,
 }
 
-/// The sums of the normal equations of one phase.
-struct Normal {
-    xtx: [[f64; FEATURES]; FEATURES],
-    xty: [f64; FEATURES],
-    yy: f64,
-    count: usize,
-}
-
-impl Normal {
-    fn new() -> Normal {
-        Normal { xtx: [[0.0; FEATURES]; FEATURES], xty: [0.0; FEATURES], yy: 0.0, count: 0 }
-    }
-
-    fn add(&mut self, x: &[i32; FEATURES], y: f64) {
-        for i in 0..FEATURES {
-            for j in 0..FEATURES {
-                self.xtx[i][j] += f64::from(x[i]) * f64::from(x[j]);
-            }
-            self.xty[i] += f64::from(x[i]) * y;
-        }
-        self.yy += y * y;
-        self.count += 1;
-    }
-
-    /// The ridge solution, or `None` without samples.
-    fn solve(&self) -> Option<[f64; FEATURES]> {
-        if self.count == 0 {
-            return None;
-        }
-        let mut a = self.xtx;
-        let mut b = self.xty;
-        let ridge = 0.01 * (0..FEATURES).map(|i| a[i][i]).sum::<f64>() / FEATURES as f64;
-        for (i, row) in a.iter_mut().enumerate() {
-            row[i] += ridge;
-        }
-        reversi_tools::eliminate(&mut a, &mut b);
-        Some(core::array::from_fn(|i| if a[i][i] == 0.0 { 0.0 } else { b[i] / a[i][i] }))
-    }
-
-    /// The share of the label's variance (about zero) that `w` explains.
-    fn explained(&self, w: &[f64; FEATURES]) -> f64 {
-        // Residual sum of squares from the sums: y'y - 2 w'X'y + w'X'Xw.
-        let mut rss = self.yy;
-        for i in 0..FEATURES {
-            rss -= 2.0 * w[i] * self.xty[i];
-            for j in 0..FEATURES {
-                rss += w[i] * w[j] * self.xtx[i][j];
-            }
-        }
-        1.0 - rss / self.yy
-    }
-}
-
 fn main() -> ExitCode {
     let args = cli::args::parse::<Args>();
     let eval = Evaluator::new(Position::default().geometry());
-    let mut phases: Vec<Normal> = (0..PHASES).map(|_| Normal::new()).collect();
+    let mut phases: Vec<Normal> = (0..PHASES).map(|_| Normal::default()).collect();
     // The solver's 64 MB table only when some labels are exact values.
     let solver = (args.exact_empties > 0).then(|| {
         let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
@@ -180,7 +128,7 @@ fn main() -> ExitCode {
         eprintln!("error: no finished game in the files: nothing to fit the weights on");
         return ExitCode::from(1);
     }
-    if let Some(empty) = phases.iter().position(|normal| normal.count == 0 || normal.yy == 0.0) {
+    if let Some(empty) = phases.iter().position(|normal| normal.is_flat()) {
         eprintln!("error: the {games} finished games give phase {empty} no position with a nonzero label to fit on");
         return ExitCode::from(1);
     }
@@ -188,7 +136,7 @@ fn main() -> ExitCode {
     outln!("{games} finished games");
     outln!("phase  positions  variance explained");
     for (p, (normal, w)) in phases.iter().zip(&rows).enumerate() {
-        outln!("{p:>5}  {:>9}  {:>18.2}", normal.count, normal.explained(w));
+        outln!("{p:>5}  {:>9}  {:>18.2}", normal.count(), normal.explained(w));
     }
     let Some(out) = &args.out else {
         outln!("weights not written: add --out FILE to write them");
@@ -230,7 +178,7 @@ fn weights_source(args: &Args, games: usize, phases: &[Normal], rows: &[[f64; FE
     line("//! | phase | positions | variance explained |");
     line("//! | ---: | ---: | ---: |");
     for (p, (normal, w)) in phases.iter().zip(rows).enumerate() {
-        line(&format!("//! | {p} | {} | {:.2} |", normal.count, normal.explained(w)));
+        line(&format!("//! | {p} | {} | {:.2} |", normal.count(), normal.explained(w)));
     }
     line("");
     line("use super::{FEATURES, PHASES};");

@@ -1,13 +1,17 @@
 //! Plays the engine with one pattern weights file against the engine with another, at the
-//! same level (the same node budget), on the standard board: how a refit of the evaluation's
-//! bands (`scripts/train-patterns.sh`) shows its gain in games before it replaces the built-in
-//! weights.
+//! same level (the same node budget): how a refit of the evaluation's bands
+//! (`scripts/train-patterns.sh`) shows its gain in games before it replaces the built-in
+//! weights. On the other boards (the table flags: `--size 10x10`, `--octagon`, `--blocked
+//! random`...), which do not use the patterns, `--first-features` and `--second-features` give
+//! each side a features' weights file instead (`fit_board --out`).
 //!
 //! ```text
 //! cargo run --release -p reversi-tools --bin weights_match -- NEW.bin built-in --level 5 --games 200 --jobs 2
+//! cargo run --release -p reversi-tools --bin weights_match -- built-in built-in --size 10x10 \
+//!     --first-features ten.txt --level 5 --games 100 --jobs 2
 //! ```
 //!
-//! `built-in` names the weights the engine ships. Games go in pairs: both games of a pair
+//! `built-in` names the weights the engine ships (for the features, each board's own). Games go in pairs: both games of a pair
 //! start from the same random opening of `--opening-plies` plies, with the colours swapped,
 //! so that an opening's advantage cancels out. The same arguments give the same games. The
 //! summary gives the first player's share of the points (a draw is half a point) with a 95 %
@@ -15,7 +19,7 @@
 
 #[path = "../../../examples/cli/mod.rs"]
 mod cli;
-use cli::files;
+use cli::{files, table};
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
@@ -24,12 +28,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 use reversi_kit::core::Color;
+use reversi_kit::engine::eval::boards::FeatureWeights;
 use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::pattern_weights;
+use reversi_tools::{BUILT_IN, feature_weights, pattern_weights};
 
 /// Plays the engine with two weights files against each other.
 #[derive(Parser, Debug)]
@@ -50,12 +55,25 @@ struct Args {
     /// Random plies before the engines take over.
     #[arg(long, value_name = "N", default_value_t = 4)]
     opening_plies: usize,
-    /// The seed of the openings.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    seed: u64,
+    /// The first player's features' weights file, or `built-in`.
+    #[arg(long, value_name = "FILE", default_value = BUILT_IN)]
+    first_features: String,
+    /// The second player's features' weights file, or `built-in`.
+    #[arg(long, value_name = "FILE", default_value = BUILT_IN)]
+    second_features: String,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value = "1")]
     jobs: NonZeroUsize,
+    /// The board and the seed of the openings and blocked cells (default seed: 1).
+    #[command(flatten)]
+    table: table::TableArgs,
+}
+
+/// One side's weights: the patterns' and, if not the board's own, the features'.
+#[derive(Clone)]
+struct Weights {
+    patterns: PatternWeights,
+    features: Option<FeatureWeights>,
 }
 
 /// One game: the first player's margin in discs.
@@ -72,10 +90,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let load = |name: &str| pattern_weights(name, files::read).map_err(|e| format!("{name}: {e}"));
-    let weights = match (load(&args.first), load(&args.second)) {
+    let rules = args.table.rules_or_exit::<Args>(Rules::builder());
+    let load = |patterns: &str, features: &str| {
+        Ok(Weights {
+            patterns: pattern_weights(patterns, files::read).map_err(|e| format!("{patterns}: {e}"))?,
+            features: feature_weights(features, files::read).map_err(|e| format!("{features}: {e}"))?,
+        })
+    };
+    let weights = match (load(&args.first, &args.first_features), load(&args.second, &args.second_features)) {
         (Ok(a), Ok(b)) => [a, b],
-        (Err(e), _) | (_, Err(e)) => {
+        (Err(e), _) | (_, Err::<_, String>(e)) => {
             eprintln!("error: {e}");
             return ExitCode::from(1);
         }
@@ -91,7 +115,7 @@ fn main() -> ExitCode {
                     if i >= games {
                         break;
                     }
-                    let outcome = play_game(&args, level, &weights, i);
+                    let outcome = play_game(&args, &rules, level, &weights, i);
                     outcomes.lock().expect("no thread panics holding the lock")[i] = Some(outcome);
                 }
             });
@@ -109,10 +133,13 @@ fn main() -> ExitCode {
     let wins = outcomes.iter().filter(|o| o.margin > 0).count();
     let draws = outcomes.iter().filter(|o| o.margin == 0).count();
     let margin = outcomes.iter().map(|o| o.margin).sum::<i64>() as f64 / games as f64;
+    let name = |patterns: &str, features: &str| {
+        if features == BUILT_IN { patterns.to_owned() } else { format!("{patterns} + {features}") }
+    };
     println!(
         "{} vs {} at level {}: {wins} wins, {draws} draws, {} losses of {games}; {:.1} % +- {:.1} of the points, {margin:+.1} discs a game",
-        args.first,
-        args.second,
+        name(&args.first, &args.first_features),
+        name(&args.second, &args.second_features),
         args.level,
         games - wins - draws,
         100.0 * share,
@@ -130,17 +157,19 @@ fn mean_and_interval(samples: &[f64]) -> (f64, f64) {
 }
 
 /// Plays game `index`: pair `index / 2`'s opening, the first player Black in even games.
-fn play_game(args: &Args, level: Level, weights: &[PatternWeights; 2], index: usize) -> Outcome {
-    let seed = args.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 / 2);
-    let mut game = Game::new(Rules::default(), seed).expect("the standard rules are valid");
+fn play_game(args: &Args, rules: &Rules, level: Level, weights: &[Weights; 2], index: usize) -> Outcome {
+    let seed = args.table.seed.unwrap_or(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 / 2);
+    let mut game = Game::new(rules.clone(), seed).expect("rules that built draw their blocked cells");
     let mut opening = RandomPlayer::new(seed);
     for _ in 0..args.opening_plies {
         let Some(mv) = opening.choose(&game) else { break };
         game.play(mv).expect("a random player's move is legal");
     }
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
-    let mut players =
-        weights.clone().map(|w| EnginePlayer::with_searcher(level, Searcher::with_hash_mb(4).with_pattern_weights(w)));
+    let mut players = weights.clone().map(|w| {
+        let searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
+        EnginePlayer::with_searcher(level, w.features.into_iter().fold(searcher, Searcher::with_feature_weights))
+    });
     while !game.is_over() {
         let slot = usize::from(game.side_to_move() != first_colour);
         let mv = players[slot].choose(&game).expect("the engine moves in a game that is not over");
