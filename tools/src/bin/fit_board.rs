@@ -108,7 +108,7 @@ fn play_game(
             &mut players[usize::from(pos.side_to_move() == Color::White)]
         };
         let mv = player.choose(&game).ok_or("a player gave no move in a game that is not over")?;
-        game.play(mv).map_err(|e| format!("the engine played {mv}: {e}"))?;
+        game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
     }
     let score = game.score();
     let black = f64::from(score.black()) - f64::from(score.white());
