@@ -158,6 +158,12 @@ struct Round {
     positions: usize,
 }
 
+/// No game reached phase `p`, neither a fitted one nor a held-out one (phase 0 of 6×6 ends
+/// before the four first discs): the fit keeps the row that played.
+fn unreached(fit: &[Normal], held_out: &[Normal], p: usize) -> bool {
+    fit[p].count() + held_out[p].count() == 0
+}
+
 /// Plays round `round` with the features' weights `playing` and fits its games.
 fn fit_round(args: &Args, rules: &Rules, level: Level, playing: &FeatureWeights, round: u32) -> Result<Round, String> {
     let games = play_games(args, rules, level, playing, round)?;
@@ -169,9 +175,9 @@ fn fit_round(args: &Args, rules: &Rules, level: Level, playing: &FeatureWeights,
             normals[*phase].add(features, *label);
         }
     }
-    // A phase that no game reached (phase 0 of 6×6 ends before the four first discs) keeps
-    // the row that played; one with too few positions to fit or to check on is an error.
-    let unreached = |p: usize| fit[p].count() + held_out[p].count() == 0;
+    // A phase that no game reached keeps the row that played; one with too few positions to
+    // fit or to check on is an error.
+    let unreached = |p: usize| unreached(&fit, &held_out, p);
     if let Some(phase) = (0..PHASES).find(|&p| !unreached(p) && (fit[p].is_flat() || held_out[p].count() == 0)) {
         return Err(format!("phase {phase} has no position to fit or to check on: play more games"));
     }
@@ -210,7 +216,7 @@ fn main() -> ExitCode {
         }
     }
     let Round { fit, held_out, fitted, rows, positions } = round.expect("at least one round");
-    let unreached = |p: usize| fit[p].count() + held_out[p].count() == 0;
+    let unreached = |p: usize| unreached(&fit, &held_out, p);
     let geometry = Game::new(rules.clone(), game_seed(args.table.seed.unwrap_or(1), 0))
         .map(|g| *g.position().geometry())
         .expect("the first game was played with these rules");
