@@ -3,12 +3,23 @@
 //! and `probcut_fit` (the probable cut-offs' margins); the line of a labels file, for
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
 //! `weights_match` and `eval_error`; the sums of a fit of the features' weights ([`Normal`]), for
-//! `tune` and `fit_board`.
+//! `tune` and `fit_board`; the seed of a self-play game ([`game_seed`]), for `fit_board` and
+//! `board_error`.
 
 use reversi_kit::core::Position;
 use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
 use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::eval::{FEATURES, PHASES};
+
+/// A well-mixed seed for game `index` of a run seeded `seed` (a splitmix64 step), so that
+/// neighbouring games of `fit_board` and `board_error` draw unrelated openings and cells.
+#[must_use]
+pub fn game_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed ^ (index as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// The name that stands for the engine's built-in pattern weights where a tool takes a file.
 pub const BUILT_IN: &str = "built-in";

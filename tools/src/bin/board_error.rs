@@ -49,7 +49,7 @@ use reversi_kit::engine::solver::{SolveLimits, SolveOptions};
 use reversi_kit::engine::{SolveError, Solver};
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::feature_weights;
+use reversi_tools::{feature_weights, game_seed};
 
 /// The seed of the games when `--seed` is not given: not `fit_board`'s default (1), so that
 /// the positions measured are not those the shipped tables were fitted on.
@@ -124,14 +124,6 @@ struct Sample {
 struct GameSamples {
     samples: Vec<Sample>,
     skipped: usize,
-}
-
-/// A well-mixed seed for game `index` of the run seeded `seed` (`fit_board`'s mixing).
-fn game_seed(seed: u64, index: usize) -> u64 {
-    let mut z = seed ^ (index as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The table `name` of `--features`: `None` for the board's own.

@@ -38,7 +38,7 @@ use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{Normal, feature_rows_text};
+use reversi_tools::{Normal, feature_rows_text, game_seed};
 
 /// Fits a board's features' weights on self-play games.
 #[derive(Parser, Debug)]
@@ -73,14 +73,6 @@ struct Args {
 
 /// One game's samples: (phase, features, label in hundredths of a disc).
 type Samples = Vec<(usize, [i32; FEATURES], f64)>;
-
-/// A well-mixed seed for game `index` of the run seeded `seed`.
-fn game_seed(seed: u64, index: usize) -> u64 {
-    let mut z = seed ^ (index as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Plays game `index` and gives its samples.
 fn play_game(
@@ -203,7 +195,9 @@ fn main() -> ExitCode {
         cli::args::usage_error::<Args>("--games: at least 5, one of them held out");
     }
     // The first round plays with the table fitted on real 8×8 games whatever the board's
-    // built-in one is, so that a rerun after the fit has been built in gives the same file.
+    // built-in one is, so that a rerun after the fit has been built in plays the same games.
+    // (A build whose search differs, say in its probable cut-offs' margins, which follow the
+    // board, plays other games and fits a slightly other table.)
     let mut playing = FeatureWeights::new(WEIGHTS);
     let mut round = None;
     for r in 0..args.rounds {
