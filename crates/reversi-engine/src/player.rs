@@ -11,7 +11,7 @@
 //! | 7 | 9 | 15 | 1 500 000 |
 //! | 8 | 10 | 16 | 4 000 000 |
 //! | 9 | 11 | 17 | 10 000 000 |
-//! | 10 | 12 | 18 | 25 000 000 |
+//! | 10 | 13 | 17 | 25 000 000 |
 //!
 //! The searches are selective ([`Selectivity::default`](crate::search::Selectivity)): from
 //! level 4 up a level reaches deeper than its number for about the nodes an exhaustive search
