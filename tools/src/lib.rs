@@ -4,7 +4,7 @@
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
 //! `weights_match` and `eval_error`; the sums of a fit of the features' weights ([`Normal`]), for
 //! `tune` and `fit_board`; the seed of a self-play game ([`game_seed`]), for `fit_board` and
-//! `board_error`.
+//! `board_error`; indexed work on several threads in order ([`in_order`]).
 
 use reversi_kit::core::Position;
 use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
@@ -19,6 +19,29 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// `f(0)`, `f(1)`, … `f(count - 1)`, computed on `jobs` threads that take the next index as
+/// they finish, returned in the order of the indices: the games of `fit_board`, `board_error`
+/// and `weights_match`, whose output must not depend on `--jobs`.
+pub fn in_order<T: Send>(count: usize, jobs: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<Option<T>>> = std::sync::Mutex::new((0..count).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, count.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    let value = f(i);
+                    done.lock().expect("no thread panics holding the lock")[i] = Some(value);
+                }
+            });
+        }
+    });
+    done.into_inner().expect("no thread panicked").into_iter().flatten().collect()
 }
 
 /// The name that stands for the engine's built-in pattern weights where a tool takes a file.
@@ -216,6 +239,16 @@ pub fn eliminate<const N: usize>(a: &mut [[f64; N]; N], b: &mut [f64; N]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indexed_work_comes_back_in_order_whatever_the_threads() {
+        let square = |i: usize| i * i;
+        let expected: Vec<usize> = (0..37).map(square).collect();
+        for jobs in [0, 1, 2, 5, 64] {
+            assert_eq!(in_order(37, jobs, square), expected, "{jobs} jobs");
+        }
+        assert!(in_order(0, 2, square).is_empty());
+    }
 
     #[test]
     fn a_label_needs_a_position_and_a_disc_difference() {

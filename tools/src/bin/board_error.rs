@@ -34,8 +34,6 @@ use cli::{files, output, table};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 use output::outln;
@@ -49,7 +47,7 @@ use reversi_kit::engine::solver::{SolveLimits, SolveOptions};
 use reversi_kit::engine::{SolveError, Solver};
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{feature_weights, game_seed};
+use reversi_tools::{feature_weights, game_seed, in_order};
 
 /// The seed of the games when `--seed` is not given: not `fit_board`'s default (1), so that
 /// the positions measured are not those the shipped tables were fitted on.
@@ -204,26 +202,15 @@ fn play_games(
     level: Level,
     tables: &[Option<FeatureWeights>],
 ) -> Result<Vec<GameSamples>, String> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Result<GameSamples, String>>>> = Mutex::new((0..args.games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.get().min(args.games) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
-                    }
-                    let result = play_game(args, rules, level, tables, i);
-                    done.lock().expect("no thread panics holding the lock")[i] = Some(result);
-                    if (i + 1).is_multiple_of(50) {
-                        eprintln!("board_error: game {} of {}", i + 1, args.games);
-                    }
-                }
-            });
+    in_order(args.games, args.jobs.get(), |i| {
+        let result = play_game(args, rules, level, tables, i);
+        if (i + 1).is_multiple_of(50) {
+            eprintln!("board_error: game {} of {}", i + 1, args.games);
         }
-    });
-    done.into_inner().expect("no thread panicked").into_iter().flatten().collect()
+        result
+    })
+    .into_iter()
+    .collect()
 }
 
 /// Sums of errors in hundredths of a disc: integers, so that the totals are exact whatever the

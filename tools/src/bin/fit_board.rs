@@ -26,8 +26,6 @@ use cli::{output, table};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 use output::outln;
@@ -38,7 +36,7 @@ use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{Normal, feature_rows_text, game_seed};
+use reversi_tools::{Normal, feature_rows_text, game_seed, in_order};
 
 /// Fits a board's features' weights on self-play games.
 #[derive(Parser, Debug)]
@@ -119,26 +117,15 @@ fn play_games(
     weights: &FeatureWeights,
     round: u32,
 ) -> Result<Vec<Samples>, String> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Result<Samples, String>>>> = Mutex::new((0..args.games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.get().min(args.games) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
-                    }
-                    let samples = play_game(args, rules, level, weights, round as usize * args.games + i);
-                    done.lock().expect("no thread panics holding the lock")[i] = Some(samples);
-                    if (i + 1).is_multiple_of(200) {
-                        eprintln!("fit_board: round {}, game {} of {}", round + 1, i + 1, args.games);
-                    }
-                }
-            });
+    in_order(args.games, args.jobs.get(), |i| {
+        let samples = play_game(args, rules, level, weights, round as usize * args.games + i);
+        if (i + 1).is_multiple_of(200) {
+            eprintln!("fit_board: round {}, game {} of {}", round + 1, i + 1, args.games);
         }
-    });
-    done.into_inner().expect("no thread panicked").into_iter().flatten().collect()
+        samples
+    })
+    .into_iter()
+    .collect()
 }
 
 /// One round's fit: the sums of its fitted and held-out games, the fit and its rounded table.

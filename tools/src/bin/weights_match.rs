@@ -23,8 +23,6 @@ use cli::{files, table};
 
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 use reversi_kit::core::Color;
@@ -34,7 +32,7 @@ use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{BUILT_IN, feature_weights, pattern_weights};
+use reversi_tools::{BUILT_IN, feature_weights, in_order, pattern_weights};
 
 /// Plays the engine with two weights files against each other.
 #[derive(Parser, Debug)]
@@ -105,23 +103,7 @@ fn main() -> ExitCode {
         }
     };
     let games = args.games.div_ceil(2) * 2;
-    let next = AtomicUsize::new(0);
-    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.get().min(games) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games {
-                        break;
-                    }
-                    let outcome = play_game(&args, &rules, level, &weights, i);
-                    outcomes.lock().expect("no thread panics holding the lock")[i] = Some(outcome);
-                }
-            });
-        }
-    });
-    let outcomes: Vec<Outcome> = outcomes.into_inner().expect("no thread panicked").into_iter().flatten().collect();
+    let outcomes = in_order(games, args.jobs.get(), |i| play_game(&args, &rules, level, &weights, i));
     let points = |m: i64| match m.signum() {
         1 => 1.0,
         0 => 0.5,
