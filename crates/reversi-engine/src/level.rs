@@ -19,10 +19,10 @@ pub struct LevelError {
 }
 
 /// Depth, exact-solve threshold and node budget of each level, level 1 first. Level 10 is the
-/// deepest search that stays near 0.1 s of CPU a move over 8×8 games on the 2-core machine: 13
-/// plies and an exact solve from 17 empties took 59 % of the points against a strong engine of
-/// 2002 at its depth 10 (50 games) for 0.07 s a move, where 14 plies from 18 empties took
-/// 58 % for 0.17 s and 12 plies from 16 empties 47.5 % (benches/README.md, engine section).
+/// deepest search that stays near 0.1 s of CPU a move over 8×8 games on the 2-core machine:
+/// 13 plies and an exact solve from 17 empties took 59 % of the points against Zebra (its 2002
+/// evaluation, no book) at its depth 10 (50 games) for 0.07 s a move, where 14 plies from 18
+/// empties took 58 % for 0.17 s and 12 plies from 16 empties 47.5 % (benches/README.md).
 const LEVELS: [(u32, u32, u64); 10] = [
     (1, 4, 10_000),
     (2, 6, 20_000),
