@@ -3,13 +3,16 @@
 //! and `probcut_fit` (the probable cut-offs' margins); the line of a labels file, for
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
 //! `weights_match` and `eval_error`; the sums of a fit of the features' weights ([`Normal`]), for
-//! `tune` and `fit_board`; the seed of a self-play game ([`game_seed`]), for `fit_board` and
-//! `board_error`; indexed work on several threads in order ([`in_order`]).
+//! `tune` and `fit_board`; the seed of a self-play game ([`game_seed`]), and their self-play ([`self_play`]), for
+//! `fit_board` and `board_error`; indexed work on several threads in order ([`in_order`]).
 
-use reversi_kit::core::Position;
+use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
 use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::eval::{FEATURES, PHASES};
+use reversi_kit::engine::player::EnginePlayer;
+use reversi_kit::variants::Game;
+use reversi_kit::variants::players::{Player, RandomPlayer};
 
 /// A well-mixed seed for game `index` of a run seeded `seed` (a splitmix64 step), so that
 /// neighbouring games of `fit_board` and `board_error` draw unrelated openings and cells.
@@ -42,6 +45,36 @@ pub fn in_order<T: Send>(count: usize, jobs: usize, f: impl Fn(usize) -> T + Syn
         }
     });
     done.into_inner().expect("no thread panicked").into_iter().flatten().collect()
+}
+
+/// Plays `game` out: `opening_plies` random moves drawn from `seed`, then `players` (Black's,
+/// White's) to the end, calling `visit` with each position before its move; `visit` returns
+/// `false` to stop the game there. The self-play of `fit_board` and `board_error`.
+///
+/// # Errors
+/// A player that gives no move, or an illegal one (a bug), as text.
+pub fn self_play(
+    game: &mut Game,
+    opening_plies: usize,
+    seed: u64,
+    players: &mut [EnginePlayer; 2],
+    mut visit: impl FnMut(&Position) -> bool,
+) -> Result<(), String> {
+    let mut opening = RandomPlayer::new(seed);
+    while !game.is_over() {
+        let pos = *game.position();
+        if !visit(&pos) {
+            break;
+        }
+        let player: &mut dyn Player = if game.history().len() < opening_plies {
+            &mut opening
+        } else {
+            &mut players[usize::from(pos.side_to_move() == Color::White)]
+        };
+        let mv = player.choose(game).ok_or("a player gave no move in a game that is not over")?;
+        game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// The name that stands for the engine's built-in pattern weights where a tool takes a file.

@@ -37,7 +37,7 @@ use std::str::FromStr;
 
 use clap::Parser;
 use output::outln;
-use reversi_kit::core::{Color, Position};
+use reversi_kit::core::Position;
 use reversi_kit::engine::eval::boards::FeatureWeights;
 use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::eval::{Evaluator, PHASES, WEIGHTS};
@@ -45,9 +45,8 @@ use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::engine::solver::{SolveLimits, SolveOptions};
 use reversi_kit::engine::{SolveError, Solver};
-use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{feature_weights, game_seed, in_order};
+use reversi_tools::{feature_weights, game_seed, in_order, self_play};
 
 /// The seed of the games when `--seed` is not given: not `fit_board`'s default (1), so that
 /// the positions measured are not those the shipped tables were fitted on.
@@ -143,27 +142,18 @@ fn play_game(
 ) -> Result<GameSamples, String> {
     let seed = game_seed(args.table.seed.unwrap_or(DEFAULT_SEED), index);
     let mut game = Game::new(rules.clone(), seed).map_err(|e| e.to_string())?;
-    let mut opening = RandomPlayer::new(seed);
     let player = || EnginePlayer::with_searcher(level, Searcher::with_hash_mb(4));
-    let mut players = [player(), player()];
     let mut positions: Vec<Position> = Vec::new();
-    while !game.is_over() {
-        let pos = *game.position();
+    self_play(&mut game, args.opening_plies, seed, &mut [player(), player()], |pos| {
         let empties = pos.empty_cells().len();
         if empties < args.empties.low {
-            break;
+            return false;
         }
         if empties <= args.empties.high && pos.has_legal_moves() {
-            positions.push(pos);
+            positions.push(*pos);
         }
-        let player: &mut dyn Player = if game.history().len() < args.opening_plies {
-            &mut opening
-        } else {
-            &mut players[usize::from(pos.side_to_move() == Color::White)]
-        };
-        let mv = player.choose(&game).ok_or("a player gave no move in a game that is not over")?;
-        game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
-    }
+        true
+    })?;
     // Random blocked cells differ from game to game: each game has its own geometry, so its
     // own evaluators (and `built-in` its own table).
     let geometry = *game.position().geometry();

@@ -34,9 +34,8 @@ use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
 use reversi_kit::engine::eval::{Evaluator, FEATURE_NAMES, FEATURES, PHASES, WEIGHTS};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
-use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{Normal, feature_rows_text, game_seed, in_order};
+use reversi_tools::{Normal, feature_rows_text, game_seed, in_order, self_play};
 
 /// Fits a board's features' weights on self-play games.
 #[derive(Parser, Debug)]
@@ -82,24 +81,15 @@ fn play_game(
 ) -> Result<Samples, String> {
     let seed = game_seed(args.table.seed.unwrap_or(1), index);
     let mut game = Game::new(rules.clone(), seed).map_err(|e| e.to_string())?;
-    let mut opening = RandomPlayer::new(seed);
     let eval = Evaluator::new(game.position().geometry());
     let player = || EnginePlayer::with_searcher(level, Searcher::with_hash_mb(4).with_feature_weights(weights.clone()));
-    let mut players = [player(), player()];
     let mut positions = Vec::new();
-    while !game.is_over() {
-        let pos = *game.position();
+    self_play(&mut game, args.opening_plies, seed, &mut [player(), player()], |pos| {
         if pos.has_legal_moves() {
-            positions.push((eval.phase(&pos), eval.features(&pos), pos.side_to_move()));
+            positions.push((eval.phase(pos), eval.features(pos), pos.side_to_move()));
         }
-        let player: &mut dyn Player = if game.history().len() < args.opening_plies {
-            &mut opening
-        } else {
-            &mut players[usize::from(pos.side_to_move() == Color::White)]
-        };
-        let mv = player.choose(&game).ok_or("a player gave no move in a game that is not over")?;
-        game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
-    }
+        true
+    })?;
     let score = game.score();
     let black = f64::from(score.black()) - f64::from(score.white());
     Ok(positions
