@@ -67,8 +67,8 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 200)]
     games: usize,
     /// The level that plays them, 1 to 10.
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    level: u8,
+    #[arg(long, value_name = "N", default_value = "3")]
+    level: Level,
     /// Random plies before the engine takes over.
     #[arg(long, value_name = "N", default_value_t = 6)]
     opening_plies: usize,
@@ -136,13 +136,12 @@ fn load_table(name: &str) -> Result<Option<FeatureWeights>, String> {
 fn play_game(
     args: &Args,
     rules: &Rules,
-    level: Level,
     tables: &[Option<FeatureWeights>],
     index: usize,
 ) -> Result<GameSamples, String> {
     let seed = game_seed(args.table.seed.unwrap_or(DEFAULT_SEED), index);
     let mut game = Game::new(rules.clone(), seed).map_err(|e| e.to_string())?;
-    let player = || EnginePlayer::with_searcher(level, Searcher::with_hash_mb(4));
+    let player = || EnginePlayer::with_searcher(args.level, Searcher::with_hash_mb(4));
     let mut positions: Vec<Position> = Vec::new();
     self_play(&mut game, args.opening_plies, seed, &mut [player(), player()], |pos| {
         let empties = pos.empty_cells().len();
@@ -186,14 +185,9 @@ fn play_game(
 
 /// Plays and solves the games on `jobs` threads; the results in the order of the games'
 /// numbers, so that the output does not depend on `--jobs`.
-fn play_games(
-    args: &Args,
-    rules: &Rules,
-    level: Level,
-    tables: &[Option<FeatureWeights>],
-) -> Result<Vec<GameSamples>, String> {
+fn play_games(args: &Args, rules: &Rules, tables: &[Option<FeatureWeights>]) -> Result<Vec<GameSamples>, String> {
     in_order(args.games, args.jobs.get(), |i| {
-        let result = play_game(args, rules, level, tables, i);
+        let result = play_game(args, rules, tables, i);
         if (i + 1).is_multiple_of(50) {
             eprintln!("board_error: game {} of {}", i + 1, args.games);
         }
@@ -234,10 +228,6 @@ impl Errors {
 fn main() -> ExitCode {
     let args = cli::args::parse::<Args>();
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
-    let level = match Level::new(args.level) {
-        Ok(level) => level,
-        Err(e) => cli::args::usage_error::<Args>(format!("--level: {e}")),
-    };
     if args.games == 0 {
         cli::args::usage_error::<Args>("--games: at least 1");
     }
@@ -248,7 +238,7 @@ fn main() -> ExitCode {
             Err(e) => return cli::errors::fail(e),
         }
     }
-    let games = match play_games(&args, &rules, level, &tables) {
+    let games = match play_games(&args, &rules, &tables) {
         Ok(games) => games,
         Err(e) => return cli::errors::fail(e),
     };

@@ -45,8 +45,8 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 2000)]
     games: usize,
     /// The level that plays them, 1 to 10.
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    level: u8,
+    #[arg(long, value_name = "N", default_value = "3")]
+    level: Level,
     /// Rounds of games: the first played with the weights fitted on real 8×8 games, each next
     /// one with the fit of the round before; the last round's games give the weights.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
@@ -72,17 +72,12 @@ struct Args {
 type Samples = Vec<(usize, [i32; FEATURES], f64)>;
 
 /// Plays game `index` and gives its samples.
-fn play_game(
-    args: &Args,
-    rules: &Rules,
-    level: Level,
-    weights: &FeatureWeights,
-    index: usize,
-) -> Result<Samples, String> {
+fn play_game(args: &Args, rules: &Rules, weights: &FeatureWeights, index: usize) -> Result<Samples, String> {
     let seed = game_seed(args.table.seed.unwrap_or(1), index);
     let mut game = Game::new(rules.clone(), seed).map_err(|e| e.to_string())?;
     let eval = Evaluator::new(game.position().geometry());
-    let player = || EnginePlayer::with_searcher(level, Searcher::with_hash_mb(4).with_feature_weights(weights.clone()));
+    let player =
+        || EnginePlayer::with_searcher(args.level, Searcher::with_hash_mb(4).with_feature_weights(weights.clone()));
     let mut positions = Vec::new();
     self_play(&mut game, args.opening_plies, seed, &mut [player(), player()], |pos| {
         if pos.has_legal_moves() {
@@ -100,15 +95,9 @@ fn play_game(
 
 /// Plays round `round`'s games (numbered on from the rounds before) on `jobs` threads with
 /// the features' `weights`, in the order of their numbers.
-fn play_games(
-    args: &Args,
-    rules: &Rules,
-    level: Level,
-    weights: &FeatureWeights,
-    round: u32,
-) -> Result<Vec<Samples>, String> {
+fn play_games(args: &Args, rules: &Rules, weights: &FeatureWeights, round: u32) -> Result<Vec<Samples>, String> {
     in_order(args.games, args.jobs.get(), |i| {
-        let samples = play_game(args, rules, level, weights, round as usize * args.games + i);
+        let samples = play_game(args, rules, weights, round as usize * args.games + i);
         if (i + 1).is_multiple_of(200) {
             eprintln!("fit_board: round {}, game {} of {}", round + 1, i + 1, args.games);
         }
@@ -134,8 +123,8 @@ fn unreached(fit: &[Normal], held_out: &[Normal], p: usize) -> bool {
 }
 
 /// Plays round `round` with the features' weights `playing` and fits its games.
-fn fit_round(args: &Args, rules: &Rules, level: Level, playing: &FeatureWeights, round: u32) -> Result<Round, String> {
-    let games = play_games(args, rules, level, playing, round)?;
+fn fit_round(args: &Args, rules: &Rules, playing: &FeatureWeights, round: u32) -> Result<Round, String> {
+    let games = play_games(args, rules, playing, round)?;
     let mut fit: Vec<Normal> = (0..PHASES).map(|_| Normal::default()).collect();
     let mut held_out: Vec<Normal> = (0..PHASES).map(|_| Normal::default()).collect();
     for (i, samples) in games.iter().enumerate() {
@@ -164,10 +153,6 @@ fn fit_round(args: &Args, rules: &Rules, level: Level, playing: &FeatureWeights,
 fn main() -> ExitCode {
     let args = cli::args::parse::<Args>();
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
-    let level = match Level::new(args.level) {
-        Ok(level) => level,
-        Err(e) => cli::args::usage_error::<Args>(format!("--level: {e}")),
-    };
     if args.games < 5 {
         cli::args::usage_error::<Args>("--games: at least 5, one of them held out");
     }
@@ -178,7 +163,7 @@ fn main() -> ExitCode {
     let mut playing = FeatureWeights::new(WEIGHTS);
     let mut round = None;
     for r in 0..args.rounds {
-        round = match fit_round(&args, &rules, level, &playing, r) {
+        round = match fit_round(&args, &rules, &playing, r) {
             Ok(done) => Some(done),
             Err(e) => return cli::errors::fail(e),
         };

@@ -45,8 +45,8 @@ struct Args {
     #[arg(value_name = "FILE")]
     second: String,
     /// The level both play at, 1 to 10.
-    #[arg(long, value_name = "N", default_value_t = 5)]
-    level: u8,
+    #[arg(long, value_name = "N", default_value = "5")]
+    level: Level,
     /// Games, rounded up to an even number (pairs).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: usize,
@@ -81,13 +81,6 @@ struct Outcome {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let level = match Level::new(args.level) {
-        Ok(level) => level,
-        Err(e) => {
-            eprintln!("error: --level: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
     let load = |patterns: &str, features: &str| {
         Ok(Weights {
@@ -103,7 +96,7 @@ fn main() -> ExitCode {
         }
     };
     let games = args.games.div_ceil(2) * 2;
-    let outcomes = in_order(games, args.jobs.get(), |i| play_game(&args, &rules, level, &weights, i));
+    let outcomes = in_order(games, args.jobs.get(), |i| play_game(&args, &rules, &weights, i));
     let points = |m: i64| match m.signum() {
         1 => 1.0,
         0 => 0.5,
@@ -139,7 +132,7 @@ fn mean_and_interval(samples: &[f64]) -> (f64, f64) {
 }
 
 /// Plays game `index`: pair `index / 2`'s opening, the first player Black in even games.
-fn play_game(args: &Args, rules: &Rules, level: Level, weights: &[Weights; 2], index: usize) -> Outcome {
+fn play_game(args: &Args, rules: &Rules, weights: &[Weights; 2], index: usize) -> Outcome {
     let seed = args.table.seed.unwrap_or(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 / 2);
     let mut game = Game::new(rules.clone(), seed).expect("rules that built draw their blocked cells");
     let mut opening = RandomPlayer::new(seed);
@@ -150,7 +143,7 @@ fn play_game(args: &Args, rules: &Rules, level: Level, weights: &[Weights; 2], i
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut players = weights.clone().map(|w| {
         let searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
-        EnginePlayer::with_searcher(level, w.features.into_iter().fold(searcher, Searcher::with_feature_weights))
+        EnginePlayer::with_searcher(args.level, w.features.into_iter().fold(searcher, Searcher::with_feature_weights))
     });
     while !game.is_over() {
         let slot = usize::from(game.side_to_move() != first_colour);
