@@ -25,7 +25,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use output::outln;
-use reversi_kit::core::Color;
+use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::player::Level;
 use reversi_kit::engine::search::{Limits, Searcher, Value};
 use reversi_kit::records::wthor::WthorFile;
@@ -101,19 +101,22 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     }
 }
 
-/// The limits for a position with `empties` empty cells: none for an exact solve. A position
-/// one cell above the threshold is solved too, so that the best move and the played one,
-/// which lead to E empties, are compared by exact values both.
-fn limits(args: &Args, empties: u32) -> Limits {
-    if empties <= args.exact_empties + 1 { Limits::none() } else { args.level.limits() }
+/// The limits for `position`: none for an exact solve. A position one cell above the
+/// threshold is solved too, so that the best move and the played one, which lead to E
+/// empties, are compared by exact values both.
+fn limits(args: &Args, position: &Position) -> Limits {
+    if position.empty_cells().len() <= args.exact_empties + 1 {
+        Limits::none()
+    } else {
+        args.level.limits_for(position)
+    }
 }
 
 /// The value of `mv` in `game` for the player who plays it.
 fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Result<Value, String> {
     let mut after = game.clone();
     after.play(mv).map_err(|e| errors::chain(&e))?;
-    let empties = after.position().empty_cells().len();
-    Ok(match searcher.search_game(&after, limits(args, empties)) {
+    Ok(match searcher.search_game(&after, limits(args, after.position())) {
         Some(reply) => reply.value().negated(),
         None => Value::Exact(searcher.final_value(after.position()).saturating_neg()),
     })
@@ -149,8 +152,7 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
             game.play(mv).map_err(|e| errors::chain(&e))?;
             continue;
         }
-        let empties = game.position().empty_cells().len();
-        let best = searcher.search_game(&game, limits(args, empties)).ok_or("a move in a finished game")?;
+        let best = searcher.search_game(&game, limits(args, game.position())).ok_or("a move in a finished game")?;
         let played_value = if mv == best.best() { best.value() } else { value_of(&mut searcher, &game, mv, args)? };
         let loss = (best.value().discs() - played_value.discs()).max(0.0);
         let mark = if loss >= 6.0 {

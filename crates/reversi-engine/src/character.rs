@@ -39,7 +39,7 @@ impl Character {
         let start = Instant::now();
         let budget = self.clock.map(|c| (c.budget(game.position()), c.hard_limit()));
         let result = match budget {
-            None => searcher.search_game(game, level.limits()),
+            None => searcher.search_game(game, level.limits_for(game.position())),
             Some((budget, hard)) => self.clocked(searcher, game, level, budget, hard),
         };
         let mut chosen = result.map(|r| r.best());
@@ -52,7 +52,7 @@ impl Character {
             // that on a large board), which a side short of time cannot afford past its
             // budget (a test of 5 s games on 10×10, on a loaded machine, lost some on time).
             let limits = match budget {
-                None => Some(level.limits()),
+                None => Some(level.limits_for(game.position())),
                 Some((budget, hard)) => {
                     let left = budget.min(hard).saturating_sub(start.elapsed());
                     (!left.is_zero() && left >= budget / 4).then(|| Limits::none().with_time(left))

@@ -15,8 +15,9 @@
 //!
 //! The searches are selective ([`Selectivity::default`](crate::search::Selectivity)): from
 //! level 4 up a level reaches deeper than its number for about the nodes an exhaustive search
-//! of that number of plies took. On boards of fewer than 64 playable cells the exact solve
-//! starts earlier ([`Level::exact_empties_on`]).
+//! of that number of plies took. From 24 empty cells down, where the tree is narrow, each
+//! level searches 4 plies deeper, up to level 10's 13 ([`Level::limits_for`]). On boards of
+//! fewer than 64 playable cells the exact solve starts earlier ([`Level::exact_empties_on`]).
 //! The budgets are nodes, not time, so that a level plays the same moves on every machine and
 //! in every run (a seeded match replays exactly); an exact solve that runs out of its budget
 //! falls back on the depth-limited search with a fresh budget. Measured times per move are in
@@ -56,8 +57,8 @@ use crate::variety::{Deviation, Variety};
 ///
 /// # Memory
 /// A player's memory is its searcher's tables, allocated once when it is built and never
-/// grown: 4 MB with [`new`](EnginePlayer::new) (3 MB for the search, 1 MB for the exact
-/// solver), or what [`with_hash_bytes`](EnginePlayer::with_hash_bytes) or the searcher given
+/// grown: with [`new`](EnginePlayer::new) 4 MB up to level 7 (3 MB for the search, 1 MB for
+/// the exact solver) and 16 MB from level 8, or what [`with_hash_bytes`](EnginePlayer::with_hash_bytes) or the searcher given
 /// to [`with_searcher`](EnginePlayer::with_searcher) says, plus a few kilobytes of its own (the
 /// evaluator's weights for the board, the search's stack). A thousand level-5 players on
 /// 8×8 take about 4 GB; the `load` example measures a platform's load.
@@ -69,14 +70,20 @@ pub struct EnginePlayer {
     character: Character,
 }
 
-/// The table size of a player: small, since a level's node budget fills little of it.
-const PLAYER_HASH_MB: usize = 4;
+/// The table size of a player at `level`, in MB: small, since the budgets of the lower
+/// levels fill little of it, and larger from level 8, whose budgets of millions of nodes
+/// would overwrite a small table. Level 10 spent 0.161 s of CPU a move with 4 MB, 0.110 s
+/// with 16 MB and 0.104 s with 64 MB in 50 games each against Zebra (its 0.146-0.155 s,
+/// start-up included, in the same runs; `benches/README.md`).
+fn player_hash_mb(level: Level) -> usize {
+    if level.number() >= 8 { 16 } else { 4 }
+}
 
 impl EnginePlayer {
-    /// The engine at `level`, with 4 MB of tables.
+    /// The engine at `level`, with 4 MB of tables up to level 7 and 16 MB from level 8.
     #[must_use]
     pub fn new(level: Level) -> EnginePlayer {
-        EnginePlayer::with_searcher(level, Searcher::with_hash_mb(PLAYER_HASH_MB))
+        EnginePlayer::with_searcher(level, Searcher::with_hash_mb(player_hash_mb(level)))
     }
 
     /// The engine at `level` with tables of at most `bytes` bytes in all (a quarter for the
@@ -161,7 +168,7 @@ impl EnginePlayer {
             _ => {
                 self.searcher.set_scoring(game.rules().scoring());
                 self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
-                self.searcher.search_game(game, self.level.limits())
+                self.searcher.search_game(game, self.level.limits_for(game.position()))
             }
         }
     }
@@ -184,7 +191,7 @@ impl EnginePlayer {
     pub fn analyse_position(&mut self, position: &Position, scoring: Scoring) -> Option<SearchResult> {
         self.searcher.set_scoring(scoring);
         self.searcher.set_exact_empties(self.level.exact_empties_on(position.geometry()));
-        self.searcher.search(position, self.level.limits())
+        self.searcher.search(position, self.level.limits_for(position))
     }
 
     /// The move this player chooses for `position`'s side to move under `scoring`, as
