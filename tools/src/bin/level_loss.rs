@@ -141,6 +141,8 @@ fn run(options: &Options) -> Result<(), String> {
     let mut known = cache.map_or_else(|| Ok(Known::new()), read_cache)?;
     let span = options.max_empties - options.min_empties + 1;
     let (mut total_loss, mut measured) = (0i64, 0usize);
+    // The engine's own cost, apart from the solves that judge it.
+    let (mut engine_nodes, mut engine_time) = (0u64, std::time::Duration::ZERO);
     let started = Instant::now();
     for i in 0..options.positions {
         let index = i * games.len() / options.positions;
@@ -158,7 +160,10 @@ fn run(options: &Options) -> Result<(), String> {
             continue;
         }
         let mut engine = EnginePlayer::new(options.level);
-        let chosen = engine.analyse(&game).ok_or("the game is over")?.best();
+        let searched = engine.analyse(&game).ok_or("the game is over")?;
+        let chosen = searched.best();
+        engine_nodes += searched.nodes();
+        engine_time += searched.elapsed();
         let (best_move, best_value) = exact(&solver, game.position(), &mut known, cache)?;
         let mut after = game.clone();
         after.play(chosen).map_err(|e| errors::chain(&e))?;
@@ -190,12 +195,14 @@ fn run(options: &Options) -> Result<(), String> {
         return Err("no position in that range".to_owned());
     }
     outln!(
-        "engine:{} on {measured} positions with {}-{} empties: mean loss {:.2} discs a move ({:.1} s)",
+        "engine:{} on {measured} positions with {}-{} empties: mean loss {:.2} discs a move ({:.1} s; the engine {} nodes a move, {:.1} ms)",
         options.level,
         options.min_empties,
         options.max_empties,
         total_loss as f64 / measured as f64,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        engine_nodes / measured as u64,
+        engine_time.as_secs_f64() * 1000.0 / measured as f64
     );
     Ok(())
 }
