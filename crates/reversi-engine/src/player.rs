@@ -58,8 +58,9 @@ use crate::variety::{Deviation, Variety};
 /// # Memory
 /// A player's memory is its searcher's tables, allocated once when it is built and never
 /// grown: with [`new`](EnginePlayer::new) 4 MB up to level 7 (3 MB for the search, 1 MB for
-/// the exact solver) and 16 MB from level 8, or what [`with_hash_bytes`](EnginePlayer::with_hash_bytes) or the searcher given
-/// to [`with_searcher`](EnginePlayer::with_searcher) says, plus a few kilobytes of its own (the
+/// the exact solver) and 16 MB from level 8, or what
+/// [`with_hash_bytes`](EnginePlayer::with_hash_bytes) or the searcher given to
+/// [`with_searcher`](EnginePlayer::with_searcher) says, plus a few kilobytes of its own (the
 /// evaluator's weights for the board, the search's stack). A thousand level-5 players on
 /// 8×8 take about 4 GB; the `load` example measures a platform's load.
 #[derive(Debug)]
