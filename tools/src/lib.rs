@@ -3,8 +3,9 @@
 //! and `probcut_fit` (the probable cut-offs' margins); the line of a labels file, for
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
 //! `weights_match` and `eval_error`; the sums of a fit of the features' weights ([`Normal`]), for
-//! `tune` and `fit_board`; the seed of a self-play game ([`game_seed`]), and their self-play ([`self_play`]), for
-//! `fit_board` and `board_error`; indexed work on several threads in order ([`in_order`]).
+//! `tune` and `fit_board`; the seed of a self-play game ([`game_seed`]), for `fit_board` and
+//! `board_error`; a game played out by a random opening and two engines ([`self_play`]), for
+//! them and `weights_match`; indexed work on several threads in order ([`in_order`]).
 
 use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
@@ -49,7 +50,8 @@ pub fn in_order<T: Send>(count: usize, jobs: usize, f: impl Fn(usize) -> T + Syn
 
 /// Plays `game` out: `opening_plies` random moves drawn from `seed`, then `players` (Black's,
 /// White's) to the end, calling `visit` with each position before its move; `visit` returns
-/// `false` to stop the game there. The self-play of `fit_board` and `board_error`.
+/// `false` to stop the game there. The self-play of `fit_board`, `board_error` and
+/// `weights_match`.
 ///
 /// # Errors
 /// A player that gives no move, or an illegal one (a bug), as text.

@@ -30,9 +30,8 @@ use reversi_kit::engine::eval::boards::FeatureWeights;
 use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
-use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{BUILT_IN, feature_weights, in_order, pattern_weights};
+use reversi_tools::{BUILT_IN, feature_weights, in_order, pattern_weights, self_play};
 
 /// Plays the engine with two weights files against each other.
 #[derive(Parser, Debug)]
@@ -135,21 +134,17 @@ fn mean_and_interval(samples: &[f64]) -> (f64, f64) {
 fn play_game(args: &Args, rules: &Rules, weights: &[Weights; 2], index: usize) -> Outcome {
     let seed = args.table.seed.unwrap_or(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (index as u64 / 2);
     let mut game = Game::new(rules.clone(), seed).expect("rules that built draw their blocked cells");
-    let mut opening = RandomPlayer::new(seed);
-    for _ in 0..args.opening_plies {
-        let Some(mv) = opening.choose(&game) else { break };
-        game.play(mv).expect("a random player's move is legal");
-    }
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut players = weights.clone().map(|w| {
         let searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
         EnginePlayer::with_searcher(args.level, w.features.into_iter().fold(searcher, Searcher::with_feature_weights))
     });
-    while !game.is_over() {
-        let slot = usize::from(game.side_to_move() != first_colour);
-        let mv = players[slot].choose(&game).expect("the engine moves in a game that is not over");
-        game.play(mv).expect("the engine's move is legal");
+    // `self_play` takes Black's player first.
+    if first_colour == Color::White {
+        players.swap(0, 1);
     }
+    self_play(&mut game, args.opening_plies, seed, &mut players, |_| true)
+        .expect("the engines move legally to the end");
     let result = game.score();
     let (black, white) = (i64::from(result.black()), i64::from(result.white()));
     Outcome { margin: if first_colour == Color::Black { black - white } else { white - black } }
