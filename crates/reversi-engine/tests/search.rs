@@ -72,6 +72,28 @@ proptest! {
         fixed_depth_value_agrees_with_minimax(seed, 16, plies, depth)?;
     }
 
+    /// Threads share the moves of the nodes from 5 plies deep; every value is still proven, so
+    /// the exhaustive search's value is the one thread's (itself checked against minimax above).
+    #[test]
+    fn threads_find_the_value_one_thread_finds(seed in any::<u64>(), plies in 0usize..40, depth in 5u32..8, ten in any::<bool>()) {
+        let mut rng = Rng::new(seed);
+        let pos = random_position(&mut rng, if ten { 10 } else { 8 }, plies);
+        prop_assume!(pos.has_legal_moves());
+        let search = |threads| {
+            let mut searcher = Searcher::with_hash_mb(1)
+                .with_exact_empties(0)
+                .with_selectivity(Selectivity::EXHAUSTIVE)
+                .with_threads(threads);
+            searcher.search(&pos, Limits::depth(depth)).expect("not over")
+        };
+        let one = search(1);
+        for threads in [2, 3] {
+            let many = search(threads);
+            prop_assert_eq!(many.value(), one.value(), "{} threads, {}", threads, pos);
+            prop_assert!(pos.is_legal(cell(many.best())));
+        }
+    }
+
     #[test]
     fn exact_values_agree_with_minimax(seed in any::<u64>(), empties in 1u32..9, wof in any::<bool>()) {
         let mut rng = Rng::new(seed);
@@ -167,10 +189,17 @@ fn the_engine_plays_legal_moves_in_every_phase_of_every_variant() {
 
 #[test]
 fn limits_and_the_stop_flag_end_a_search_with_a_legal_move() {
+    for threads in [1, 2] {
+        limits_and_the_stop_flag_end_a_search_on(threads);
+    }
+}
+
+fn limits_and_the_stop_flag_end_a_search_on(threads: usize) {
     let pos = Position::default();
-    let mut searcher = Searcher::with_hash_mb(1);
+    let mut searcher = Searcher::with_hash_mb(1).with_threads(threads);
     let result = searcher.search(&pos, Limits::none().with_nodes(5_000)).expect("not over");
-    assert!(result.nodes() < 5_000 + 2_000, "{}", result.nodes());
+    // Each thread reads the limits every 1 024 nodes.
+    assert!(result.nodes() < 5_000 + 2_000 * threads as u64, "{threads} threads: {}", result.nodes());
     assert!(pos.is_legal(cell(result.best())));
     let stop = searcher.stop_flag();
     let handle = std::thread::spawn(move || {

@@ -6,14 +6,16 @@
 //! for a first guess ([`estimate`](super::run::estimate)) while the `Searcher` asks the solver
 //! for exact values: the dependency runs one way, `search` to `solver` to this module.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use reversi_core::Position;
 use reversi_core::kernel::{Layout, Word};
-use reversi_core::{Position, Square};
 use reversi_variants::Scoring;
 
 use super::frame::{Frame, Node, scored};
+use super::split::{Cancel, Crew, HELPER_STACK, SPLIT_DEPTH, Shared, lock};
 use super::table::{Bound, Entry, TO_THE_END, Table};
 use crate::eval::indices::Indices;
 
@@ -21,7 +23,7 @@ use crate::eval::indices::Indices;
 pub(crate) const INFINITY: i32 = 1_000_000;
 
 /// The most moves a position can have: one per cell.
-const MAX_MOVES: usize = 256;
+pub(crate) const MAX_MOVES: usize = 256;
 
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;
@@ -33,7 +35,13 @@ pub(crate) struct Context<'a, M: Layout> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) deadline: Option<Instant>,
     pub(crate) node_limit: Option<u64>,
+    /// The search's threads, if it has helpers (the node limit then counts theirs too).
+    pub(crate) crew: Option<&'a Crew>,
+    /// The split this thread searches under, if any: once it is called off, the thread stops.
+    pub(crate) cancel: Option<&'a Cancel<'a>>,
     pub(crate) nodes: u64,
+    /// The part of `nodes` already added to the crew's count.
+    pub(crate) flushed: u64,
     pub(crate) aborted: bool,
     /// The probable cut-offs' margins, if the search is selective.
     pub(crate) probcut: Option<&'a ProbCut>,
@@ -62,6 +70,12 @@ impl Cutoffs {
     #[must_use]
     pub const fn by_first_move(self) -> u64 {
         self.by_first_move
+    }
+
+    /// Counts a node that failed high, `by_first_move` or not.
+    pub(crate) fn count(&mut self, by_first_move: bool) {
+        self.nodes += 1;
+        self.by_first_move += u64::from(by_first_move);
     }
 
     /// The share of the cut-offs made by the first move, from 0 to 1; `None` without one.
@@ -154,14 +168,35 @@ impl<M: Layout> Context<'_, M> {
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
-            let over_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-            let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if over_nodes || over_time || self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-            }
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.must_stop() {
+            self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Whether the search is past its node limit or deadline, or stopped from outside, or
+    /// by another thread, or this thread's split is called off.
+    #[cold]
+    fn must_stop(&mut self) -> bool {
+        let nodes = match self.crew {
+            Some(_) => self.flush(),
+            None => self.nodes,
+        };
+        let over_nodes = self.node_limit.is_some_and(|n| nodes >= n);
+        let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if over_nodes || over_time || self.stop.load(Ordering::Relaxed) {
+            self.crew.inspect(|crew| crew.abort());
+            return true;
+        }
+        self.crew.is_some_and(Crew::is_aborted) || self.cancel.is_some_and(Cancel::is_set)
+    }
+
+    /// Adds the nodes not yet counted to the crew's count, and gives its total (this thread's
+    /// count without a crew).
+    fn flush(&mut self) -> u64 {
+        let new = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.crew.map_or(self.nodes, |crew| crew.add_nodes(new))
     }
 
     /// The negamax value of `node` searched `depth` plies deep ([`TO_THE_END`] for an exact
@@ -237,6 +272,18 @@ impl<M: Layout> Context<'_, M> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for (i, &(_, x)) in list[..n].iter().enumerate() {
+            // A thread of the crew is idle: share the moves left (see `split`).
+            if i >= 1
+                && depth >= SPLIT_DEPTH
+                && depth != TO_THE_END
+                && let Some(crew) = self.crew
+            {
+                let helpers = crew.take_idle();
+                if helpers > 0 {
+                    let first = Shared { best, best_move: best_move.expect("the first move searched"), alpha };
+                    return self.split(node, &list[i..n], child_depth, first, beta, indices, helpers);
+                }
+            }
             let flips = frame.mg.flips(node.p, node.o, x);
             let next = frame.child(node, x, flips);
             let child_indices = Frame::<M>::child_indices(indices, x, flips);
@@ -260,14 +307,120 @@ impl<M: Layout> Context<'_, M> {
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
-                        self.cutoffs.nodes += 1;
-                        self.cutoffs.by_first_move += u64::from(i == 0);
+                        self.cutoffs.count(i == 0);
                         break;
                     }
                 }
             }
         }
         (best, best_move)
+    }
+
+    /// Searches the moves `rest` of `node` (those after the first, whose value and the window's
+    /// lower end it raised are in `first`) with this thread and `helpers` more, whose places
+    /// were taken from the crew and are given back here ([`split`](super::split)). Returns
+    /// the best value and move, as [`search_moves`](Self::search_moves) does.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        node: &Node<M::Word>,
+        rest: &[(i32, u32)],
+        child_depth: u8,
+        first: Shared,
+        beta: i32,
+        indices: Option<&Indices>,
+        helpers: usize,
+    ) -> (i32, Option<u32>) {
+        let crew = self.crew.expect("only a search with a crew splits");
+        let (frame, table, stop, deadline, node_limit, probcut) =
+            (self.frame, self.table, self.stop, self.deadline, self.node_limit, self.probcut);
+        let cancel = Cancel::under(self.cancel);
+        let shared = Mutex::new(first);
+        let taken = AtomicUsize::new(0);
+        let work = |ctx: &mut Context<'_, M>| {
+            while let Some(&(_, x)) = rest.get(taken.fetch_add(1, Ordering::Relaxed)) {
+                let a = lock(&shared).alpha;
+                if a >= beta {
+                    break;
+                }
+                let flips = frame.mg.flips(node.p, node.o, x);
+                let next = frame.child(node, x, flips);
+                let next_indices = Frame::<M>::child_indices(indices, x, flips);
+                let next_indices = next_indices.as_ref();
+                let mut value = -ctx.negamax(&next, child_depth, -a - 1, -a, next_indices);
+                if !ctx.aborted && value > a && value < beta {
+                    value = -ctx.negamax(&next, child_depth, -beta, -a, next_indices);
+                }
+                if ctx.aborted {
+                    break;
+                }
+                let mut shared = lock(&shared);
+                if value > shared.best {
+                    *shared = Shared { best: value, best_move: x, alpha: shared.alpha.max(value) };
+                    if value >= beta {
+                        ctx.cutoffs.count(false);
+                        cancel.call_off();
+                    }
+                }
+            }
+        };
+        let member = |cancel| Context {
+            frame,
+            table,
+            stop,
+            deadline,
+            node_limit,
+            crew: Some(crew),
+            cancel: Some(cancel),
+            nodes: 0,
+            flushed: 0,
+            aborted: false,
+            probcut,
+            cutoffs: Cutoffs::default(),
+        };
+        let (work, member, cancel_ref) = (&work, &member, &cancel);
+        let counts: Vec<(u64, Cutoffs)> = std::thread::scope(|scope| {
+            let spawned: Vec<_> = (0..helpers)
+                .filter_map(|_| {
+                    let helper = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
+                        let mut ctx = member(cancel_ref);
+                        work(&mut ctx);
+                        ctx.flush();
+                        crew.release();
+                        (ctx.nodes, ctx.cutoffs)
+                    });
+                    // The system refused a thread: its place goes back, its moves to the others.
+                    helper.inspect_err(|_| crew.release()).ok()
+                })
+                .collect();
+            let mut mine = member(cancel_ref);
+            work(&mut mine);
+            mine.flush();
+            // Lend this thread's place while the helpers finish.
+            crew.lend();
+            let mut counts = vec![(mine.nodes, mine.cutoffs)];
+            for helper in spawned {
+                // A helper that panicked leaves the split incomplete.
+                counts.push(helper.join().unwrap_or_else(|_| {
+                    crew.abort();
+                    (0, Cutoffs::default())
+                }));
+            }
+            counts
+        });
+        crew.take_back();
+        // Already in the crew's count.
+        for (nodes, cutoffs) in counts {
+            self.nodes += nodes;
+            self.flushed += nodes;
+            self.cutoffs = self.cutoffs + cutoffs;
+        }
+        if crew.is_aborted() || self.cancel.is_some_and(Cancel::is_set) {
+            self.aborted = true;
+            return (0, None);
+        }
+        let Shared { best, best_move, .. } = *lock(&shared);
+        (best, Some(best_move))
     }
 
     /// Multi-ProbCut: if a shallow search of `node` says, with the confidence of the margins,
@@ -360,41 +513,4 @@ impl ProbCut {
         // A floor, so that an extrapolation far from the fitted depths never cuts on nothing.
         (self.confidence * sigma.max(100.0)) as i32
     }
-}
-
-/// Iterative deepening of `node` (which has moves) from `from` to `to` plies: the best move,
-/// value and depth of the last completed iteration, or `None` if none completed.
-pub(crate) fn iterate<M: Layout>(
-    ctx: &mut Context<'_, M>,
-    node: &Node<M::Word>,
-    from: u32,
-    to: u32,
-) -> Option<(Square, i32, u32)> {
-    /// The aspiration window's half width, in hundredths of a disc.
-    const ASPIRATION: i32 = 150;
-    let frame = ctx.frame;
-    let moves = frame.legal(node);
-    let indices = frame.indices(node);
-    let indices = indices.as_ref();
-    let mut found = None;
-    for depth in from..=to.max(from) {
-        let d = depth.min(u32::from(TO_THE_END) - 1) as u8;
-        let first =
-            ctx.table.probe(node.hash).and_then(|e| e.best).or(found.map(|(sq, _, _)| sq)).map(|sq| frame.index(sq));
-        let (alpha, beta) = match found {
-            Some((_, v, _)) if depth >= 3 => (v - ASPIRATION, v + ASPIRATION),
-            _ => (-INFINITY, INFINITY),
-        };
-        let (mut value, mut best) = ctx.search_moves(node, moves, first, d, alpha, beta, indices);
-        if !ctx.aborted && (value <= alpha || value >= beta) {
-            (value, best) = ctx.search_moves(node, moves, best.or(first), d, -INFINITY, INFINITY, indices);
-        }
-        if ctx.aborted {
-            break;
-        }
-        let best = frame.square(best.expect("a position with a move has a best move"));
-        ctx.table.store(node.hash, Entry { value, depth: d, bound: Bound::Exact, best: Some(best) });
-        found = Some((best, value, depth));
-    }
-    found
 }

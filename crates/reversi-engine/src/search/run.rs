@@ -2,15 +2,17 @@
 //! the generator that [`kernel::dispatch`] picks, then iterative deepening on it, with helper
 //! threads if asked ([`SearchJob`]), or the solver's first guess ([`estimate`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use reversi_core::kernel::{self, Layout, Visitor};
 use reversi_core::{Position, Square};
 use reversi_variants::{Move, Scoring};
 
-use super::core::{Context, Cutoffs, MAX_DEPTH, ProbCut, iterate};
+use super::core::{Context, Cutoffs, MAX_DEPTH, ProbCut};
+use super::deepen::iterate;
 use super::frame::Frame;
+use super::split::Crew;
 use super::table::Table;
 use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
@@ -51,41 +53,24 @@ impl Visitor for SearchJob<'_> {
     fn visit<L: Layout>(self, mg: L) -> Searched {
         let frame = &Frame::new(mg, self.position, self.weights.clone(), self.features.clone(), self.scoring);
         let node = frame.node(self.position);
-        let helpers_done = AtomicBool::new(false);
-        let context = |stop, deadline, node_limit| Context {
+        let crew = Crew::new(self.threads);
+        let mut ctx = Context {
             frame,
             table: self.table,
-            stop,
-            deadline,
-            node_limit,
+            stop: self.stop,
+            deadline: self.deadline,
+            node_limit: self.node_limit,
+            crew: (self.threads > 1).then_some(&crew),
+            cancel: None,
             nodes: 0,
+            flushed: 0,
             aborted: false,
             probcut: self.probcut.as_ref(),
             cutoffs: Cutoffs::default(),
         };
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads)
-                .map(|i| {
-                    let mut ctx = context(&helpers_done, None, None);
-                    scope.spawn(move || {
-                        // Odd helpers start one ply deeper, so the threads spread over depths.
-                        iterate(&mut ctx, &node, 1 + (i as u32 % 2), self.max_depth);
-                        (ctx.nodes, ctx.cutoffs)
-                    })
-                })
-                .collect();
-            let mut ctx = context(self.stop, self.deadline, self.node_limit);
-            let found = iterate(&mut ctx, &node, 1, self.max_depth);
-            helpers_done.store(true, Ordering::Relaxed);
-            helpers.into_iter().map(|h| h.join().unwrap_or_default()).fold(
-                Searched { found, nodes: ctx.nodes, cutoffs: ctx.cutoffs },
-                |searched, (nodes, cutoffs)| Searched {
-                    nodes: searched.nodes + nodes,
-                    cutoffs: searched.cutoffs + cutoffs,
-                    ..searched
-                },
-            )
-        })
+        let found = iterate(&mut ctx, &node, 1, self.max_depth);
+        // The helpers' nodes and cut-offs were added to the thread that split.
+        Searched { found, nodes: ctx.nodes, cutoffs: ctx.cutoffs }
     }
 }
 
