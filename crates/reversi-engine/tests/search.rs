@@ -252,6 +252,23 @@ fn threads_find_a_legal_move_and_the_pv_is_legal() {
     }
 }
 
+/// The exact solve runs on the searcher's threads too (they split its nodes from 16 empty
+/// cells): the same values as one thread's.
+#[test]
+fn threads_solve_the_endgame_exactly() {
+    let mut rng = Rng::new(23);
+    let positions: Vec<_> = std::iter::repeat_with(|| late_position(&mut rng, 8, 18)).flatten().take(4).collect();
+    for pos in positions {
+        let solve = |threads| {
+            let mut searcher = Searcher::with_hash_mb(4).with_exact_empties(20).with_threads(threads);
+            searcher.search(&pos, Limits::none()).expect("not over").value()
+        };
+        let one = solve(1);
+        assert!(matches!(one, Value::Exact(_)), "{pos}: {one:?}");
+        assert_eq!(solve(2), one, "{pos}");
+    }
+}
+
 /// The probable cut-offs save nodes: over positions of random 8×8 and 10×10 games, a
 /// selective search to 7 plies takes fewer than two thirds of the exhaustive one's, and both
 /// answer a legal move.

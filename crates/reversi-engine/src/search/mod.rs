@@ -37,6 +37,7 @@ mod split;
 mod table;
 
 use std::fmt;
+use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -303,10 +304,11 @@ impl Searcher {
     /// all share the table. On two cores a midgame search to a fixed depth takes about 0.6 of
     /// one thread's time; the value and move may differ from run to run (the exhaustive
     /// search's value does not). A node limit counts every thread's nodes. The exact solve
-    /// runs on one thread.
+    /// runs on as many threads (they split its nodes from 16 empty cells).
     #[must_use]
     pub fn with_threads(self, threads: usize) -> Searcher {
-        Searcher { threads: threads.max(1), ..self }
+        let threads = NonZeroUsize::new(threads).unwrap_or(NonZeroUsize::MIN);
+        Searcher { threads: threads.get(), solver: self.solver.threads(threads), ..self }
     }
 
     /// The same searcher, solving exactly once at most `empties` cells are empty.
