@@ -2,7 +2,7 @@
 //! drive engines the same way): commands on stdin, answers on stdout, refusals on stderr.
 //!
 //! ```text
-//! cargo run --release --example nboard -- [--hash-mb MB]
+//! cargo run --release --example nboard -- [--hash-mb MB] [--threads N]
 //! ```
 //!
 //! A GUI starts it as an engine program; by hand, type for instance:
@@ -21,13 +21,14 @@
 //! use (an unknown command, GGF it cannot read, an illegal move) gets one line on stderr and
 //! changes nothing; the program ends at `quit` or at the end of its input.
 //! `--hash-mb` sets the size of the search's tables (default 64, of which a quarter is the
-//! exact solver's).
+//! exact solver's); `--threads` the search's threads (default 1; two reach a depth in about
+//! 0.6 of one's time, the answers may then differ from run to run).
 
 #[path = "../cli/mod.rs"]
 mod cli;
 mod session;
 
-use cli::{hash_mb, output};
+use cli::{args, hash_mb, output};
 
 use std::io::{self, BufRead, Write};
 
@@ -41,11 +42,14 @@ struct Args {
     /// Size of the search's transposition tables, in MB (1 to 4096).
     #[arg(long, default_value_t = 64, value_parser = hash_mb::parser())]
     hash_mb: usize,
+    /// Search threads, 1 to 1024.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
+    threads: usize,
 }
 
 fn main() {
     let args = Args::parse();
-    let mut session = Session::new(args.hash_mb << 20);
+    let mut session = Session::new(args.hash_mb << 20, args.threads);
     let stdin = io::stdin();
     for line in stdin.lock().split(b'\n') {
         let line = match line {

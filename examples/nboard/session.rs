@@ -111,13 +111,16 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session whose searcher's tables take `hash_bytes` bytes in all.
-    pub fn new(hash_bytes: usize) -> Session {
+    /// A session whose searcher's tables take `hash_bytes` bytes in all, searching on
+    /// `threads` threads.
+    pub fn new(hash_bytes: usize, threads: usize) -> Session {
         Session {
             position: None,
             depth: DEFAULT_DEPTH,
             contempt: 0,
-            searcher: Searcher::with_hash_bytes(hash_bytes).with_exact_empties(exact_empties(DEFAULT_DEPTH)),
+            searcher: Searcher::with_hash_bytes(hash_bytes)
+                .with_exact_empties(exact_empties(DEFAULT_DEPTH))
+                .with_threads(threads),
         }
     }
 

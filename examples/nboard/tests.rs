@@ -22,7 +22,7 @@ fn start_of(board: BoardType) -> String {
 }
 
 fn session() -> Session {
-    Session::new(1 << 20)
+    Session::new(1 << 20, 1)
 }
 
 /// The move and value of a `=== f5/+1.00/0.0` line.
@@ -173,6 +173,26 @@ fn an_endgame_hint_is_exact() {
     let (_, value) = parse_go(&s.handle("go").out[0]);
     assert_eq!(value, best_eval);
     assert_eq!(value.fract(), 0.0, "an exact value is a whole number of discs");
+}
+
+/// On two threads a session answers as on one where the answer is exact, and with a legal move
+/// in the midgame.
+#[test]
+fn a_session_on_two_threads_answers_too() {
+    let (mut one, mut two) = (session(), Session::new(1 << 20, 2));
+    for s in [&mut one, &mut two] {
+        s.handle("set depth 8");
+        assert!(s.handle(&game_8x8("B[F5]W[F6]B[E6]W[F4]")).err.is_empty());
+    }
+    let go = two.handle("go");
+    assert!(go.err.is_empty() && go.out.len() == 1, "{go:?}");
+    let (mv, _) = parse_go(&go.out[0]);
+    assert!(two.handle(&format!("move {mv}")).err.is_empty(), "{mv} is legal");
+    let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-".replace('X', "*");
+    for s in [&mut one, &mut two] {
+        assert!(s.handle(&format!("set game (;GM[Othello]BO[8 {board} *];)")).err.is_empty());
+    }
+    assert_eq!(two.handle("hint 3").out, one.handle("hint 3").out);
 }
 
 #[test]
