@@ -38,6 +38,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+mod cancel;
 mod character;
 pub mod clock;
 pub mod eval;

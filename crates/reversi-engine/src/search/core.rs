@@ -15,8 +15,9 @@ use reversi_core::kernel::{Layout, Word};
 use reversi_variants::Scoring;
 
 use super::frame::{Frame, Node, scored};
-use super::split::{Cancel, Crew, HELPER_STACK, SPLIT_DEPTH, Shared, lock};
+use super::split::{Crew, SPLIT_DEPTH, Shared, lock};
 use super::table::{Bound, Entry, TO_THE_END, Table};
+use crate::cancel::{Cancel, HELPER_STACK};
 use crate::eval::indices::Indices;
 
 /// Above any value a position can have (16×16 is 256 cells, 25 600 hundredths).

@@ -7,7 +7,7 @@
 //! A thread that splits searches moves too and, once the list is empty, lends its place to
 //! the others while it waits for them ([`Crew::lend`]), so that a helper deep in a long
 //! subtree can split again below. A cut-off found by one thread calls the split off
-//! ([`Cancel`]) and the others drop their move at their next look at the flags; a thread out
+//! ([`Cancel`](crate::cancel::Cancel)) and the others drop their move at their next look at the flags; a thread out
 //! of the search's limits aborts the whole crew.
 //!
 //! Each move's value is proven no better than the best or searched within the window, as on
@@ -21,9 +21,6 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// thread's start. Two threads against one, 48 positions of 8×8 games searched 13 plies deep:
 /// 1.54 times as fast from 4 plies, 1.51-1.66 from 5, 1.41 from 6 (`benches/README.md`).
 pub(crate) const SPLIT_DEPTH: u8 = 5;
-
-/// Stack of a helper thread: enough for a search from the largest board's start.
-pub(crate) const HELPER_STACK: usize = 16 << 20;
 
 /// The threads of one search.
 #[derive(Debug)]
@@ -82,37 +79,6 @@ impl Crew {
     /// Whether a thread is out of the limits.
     pub(crate) fn is_aborted(&self) -> bool {
         self.aborted.load(Ordering::Relaxed)
-    }
-}
-
-/// The flag of one split, and the flags of the splits it lies under.
-#[derive(Debug)]
-pub(crate) struct Cancel<'a> {
-    flag: AtomicBool,
-    parent: Option<&'a Cancel<'a>>,
-}
-
-impl<'a> Cancel<'a> {
-    /// The flag of a split under `parent`'s.
-    pub(crate) fn under(parent: Option<&'a Cancel<'a>>) -> Cancel<'a> {
-        Cancel { flag: AtomicBool::new(false), parent }
-    }
-
-    /// Calls this split off.
-    pub(crate) fn call_off(&self) {
-        self.flag.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether this split or one above it has been called off.
-    pub(crate) fn is_set(&self) -> bool {
-        let mut cancel = Some(self);
-        while let Some(c) = cancel {
-            if c.flag.load(Ordering::Relaxed) {
-                return true;
-            }
-            cancel = c.parent;
-        }
-        false
     }
 }
 

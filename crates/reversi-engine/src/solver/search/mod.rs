@@ -47,10 +47,10 @@ mod shallow;
 mod split;
 
 use super::table::{Bounds, NO_MOVE, Selectivity, Table};
+use crate::cancel::Cancel;
 use crate::eval::indices::Indices;
 use crate::eval::words::low_64;
 use features::Features;
-use split::Cancel;
 
 /// Empty cells from which a node uses the table and sorts its moves. Eighteenth round, FFO
 /// #45-#52, one thread, side by side: from 8 empties 59.5 s against 55.3 s, from 6 56.6 s

@@ -19,29 +19,7 @@ use reversi_core::kernel::Layout;
 
 use super::features::Features;
 use super::{Candidate, Control, Worker};
-
-/// The flag of one split, and the flags of the splits it lies under.
-pub(in crate::solver) struct Cancel<'a> {
-    flag: AtomicBool,
-    parent: Option<&'a Cancel<'a>>,
-}
-
-impl Cancel<'_> {
-    /// Whether this split or one above it has been called off.
-    pub(super) fn is_set(&self) -> bool {
-        let mut cancel = Some(self);
-        while let Some(c) = cancel {
-            if c.flag.load(Ordering::Relaxed) {
-                return true;
-            }
-            cancel = c.parent;
-        }
-        false
-    }
-}
-
-/// Stack of a helper thread: enough for a search from the largest board's start.
-const HELPER_STACK: usize = 16 << 20;
+use crate::cancel::{Cancel, HELPER_STACK};
 
 /// Searches `list` (the moves after the first of the mover with discs `p` against `o`) with
 /// the calling thread and `helpers` more (places already taken with
@@ -61,7 +39,7 @@ pub(super) fn parallel<M: Layout, V: Features>(
 ) -> (i32, u16) {
     let (board, table, control, selectivity, features) =
         (owner.board, owner.table, owner.control, owner.selectivity, owner.features);
-    let cancel = Cancel { flag: AtomicBool::new(false), parent: owner.cancel };
+    let cancel = Cancel::under(owner.cancel);
     // (best value, its move, the window's lower end)
     let shared = Mutex::new((best.0, best.1, alpha));
     let next = AtomicUsize::new(0);
@@ -83,7 +61,7 @@ pub(super) fn parallel<M: Layout, V: Features>(
             if v > s.0 {
                 *s = (v, c.index as u16, s.2.max(v));
                 if v >= beta {
-                    cancel.flag.store(true, Ordering::Relaxed);
+                    cancel.call_off();
                 }
             }
         }
