@@ -24,7 +24,7 @@ use crate::eval::indices::Indices;
 pub(crate) const INFINITY: i32 = 1_000_000;
 
 /// The most moves a position can have: one per cell.
-pub(crate) const MAX_MOVES: usize = 256;
+const MAX_MOVES: usize = 256;
 
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 1024;

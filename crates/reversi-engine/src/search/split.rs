@@ -7,8 +7,8 @@
 //! A thread that splits searches moves too and, once the list is empty, lends its place to
 //! the others while it waits for them ([`Crew::lend`]), so that a helper deep in a long
 //! subtree can split again below. A cut-off found by one thread calls the split off
-//! ([`Cancel`](crate::cancel::Cancel)) and the others drop their move at their next look at the flags; a thread out
-//! of the search's limits aborts the whole crew.
+//! ([`Cancel`](crate::cancel::Cancel)) and the others drop their move at their next look at
+//! the flags; a thread out of the search's limits aborts the whole crew.
 //!
 //! Each move's value is proven no better than the best or searched within the window, as on
 //! one thread; the values can still differ from run to run, since what the table holds when a
@@ -55,8 +55,8 @@ impl Crew {
         self.idle.fetch_add(1, Ordering::AcqRel);
     }
 
-    /// Lends the calling thread's place while it waits for its split's helpers: [`Crew::take_back`]
-    /// after.
+    /// Lends the calling thread's place while it waits for its split's helpers
+    /// ([`Crew::take_back`] after).
     pub(crate) fn lend(&self) {
         self.release();
     }

@@ -1,7 +1,7 @@
 //! The transposition table: a fixed array of entries, allocated once at the caller's size and
 //! shared by the search threads without locks.
 //!
-//! Each entry is one [`Slot`](crate::slots::Slot): a torn or foreign entry reads as a miss.
+//! Each entry is one [`Slot`]: a torn or foreign entry reads as a miss.
 
 use reversi_core::Square;
 

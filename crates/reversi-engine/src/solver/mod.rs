@@ -97,7 +97,7 @@ pub struct Solver {
     code: Code,
 }
 
-/// Which compilation of the search a solver runs ([`features`]).
+/// Which compilation of the search a solver runs ([`features`](search::features)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Code {
     /// The one compiled for this CPU's features and the board's generator, if there is one.

@@ -206,7 +206,7 @@ impl<M: Layout> Run<'_, M> {
     }
 
     /// [`Run::root`] for a solve's answer (not for its principal variation's steps, which
-    /// search the positions after it): what it found goes to the caller's [`Progress`].
+    /// search the positions after it): what it found goes to the caller's [`Progress`](super::progress::Progress).
     fn root_reported(
         &self,
         p: M::Word,

@@ -8,7 +8,7 @@
 //! of bigger subtrees out. On larger boards every node uses the whole table, the near
 //! array's buckets included.
 //!
-//! Each entry is one [`Slot`](crate::slots::Slot): an entry torn by two threads writing at
+//! Each entry is one [`Slot`]: an entry torn by two threads writing at
 //! once reads as a miss, never as another position's bounds. Each entry also says how sure its
 //! bounds are ([`Selectivity`]): an exact search's are true bounds of the exact value, so a hit
 //! from an earlier search, of any window, is still sound; a selective search's serve later

@@ -166,7 +166,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
 }
 
 /// A move with a sort key, lowest first, for [`Worker::select`]: a deep node's
-/// [`Candidate`] or a middle-tier node's [`MidMove`].
+/// [`Candidate`] or a middle-tier node's [`MidMove`](super::mid::MidMove).
 pub(super) trait SortKey {
     fn sort_key(&self) -> i32;
 }

@@ -1,6 +1,6 @@
 //! The nodes with many empty cells ([`DEEP`] or more): the table's probe, the probable and
 //! the stability cut-offs, sorted or unsorted moves under principal variation search, and the
-//! split of a node's moves between threads ([`split`](super::split)).
+//! split of a node's moves between threads ([`split`]).
 
 use reversi_core::kernel::{Layout, Word};
 
