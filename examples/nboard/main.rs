@@ -22,7 +22,7 @@
 //! changes nothing; the program ends at `quit` or at the end of its input.
 //! `--hash-mb` sets the size of the search's tables (default 64, of which a quarter is the
 //! exact solver's); `--threads` the search's threads (default 1; two reach a depth in about
-//! 0.6 of one's time, the answers may then differ from run to run).
+//! 0.65 of one's time, the answers may then differ from run to run).
 
 #[path = "../cli/mod.rs"]
 mod cli;

@@ -301,8 +301,8 @@ impl Searcher {
 
     /// The same searcher with `threads` threads (at least 1): once a node has searched its
     /// first move, an idle thread takes a share of its other moves (young brothers wait), and
-    /// all share the table. On two cores a midgame search to a fixed depth takes about 0.6 of
-    /// one thread's time; the value and move may differ from run to run (the exhaustive
+    /// all share the table. On two cores a midgame search to a fixed depth takes about 0.65
+    /// of one thread's time; the value and move may differ from run to run (the exhaustive
     /// search's value does not). A node limit counts every thread's nodes. The exact solve
     /// runs on as many threads (they split its nodes from 16 empty cells).
     #[must_use]
