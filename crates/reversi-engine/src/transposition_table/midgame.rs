@@ -5,7 +5,7 @@
 
 use reversi_core::Square;
 
-use crate::slots::{self, SLOT_BYTES, Slot};
+use super::{SLOT_BYTES, Slot};
 
 /// What a stored value is: exact, or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ pub(crate) struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (at least one entry), a power of two of entries.
     pub(crate) fn with_bytes(bytes: usize) -> Table {
-        Table { slots: slots::allocate(bytes) }
+        Table { slots: super::allocate(bytes) }
     }
 
     /// The size in bytes.
@@ -115,7 +115,7 @@ impl Table {
 
     /// Empties every entry.
     pub(crate) fn clear(&self) {
-        slots::clear(&self.slots);
+        super::clear(&self.slots);
     }
 }
 

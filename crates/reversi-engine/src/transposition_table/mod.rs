@@ -1,10 +1,18 @@
-//! The storage under both transposition tables (the search's and the exact solver's): a
-//! fixed array of slots allocated once, shared by threads without locks.
+//! The transposition tables of both searches, on one storage: fixed arrays of slots
+//! allocated once, shared by threads without locks.
+//!
+//! - [`midgame`]: the depth-limited search's table, one entry a slot, values in hundredths
+//!   of a disc with their depth.
+//! - [`endgame`]: the exact solver's table, two-entry buckets, bounds in discs with the
+//!   empties they were searched at, a near array for small nodes, generations.
 //!
 //! A slot is two atomic words, the position's 64-bit key exclusive-or'ed with the data, and the
 //! data itself. A reader accepts a slot only when the two agree with its key, so a slot torn by
 //! two threads writing at once reads as a miss, never as another position's entry. Data 0 is
 //! the empty slot, so a stored entry must pack to something else.
+
+pub(crate) mod endgame;
+pub(crate) mod midgame;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
