@@ -52,6 +52,7 @@ pub mod search;
 pub mod solver;
 mod time_management;
 mod transposition_table;
+mod value;
 pub mod variety;
 mod ybwc;
 

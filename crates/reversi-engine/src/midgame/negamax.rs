@@ -16,10 +16,10 @@ use crate::eval::indices::Indices;
 use crate::multi_probcut::ProbCut;
 use crate::time_management::{MIDGAME_CHECK_EVERY as CHECK_EVERY, Watch};
 use crate::transposition_table::midgame::{Bound, Entry, TO_THE_END, Table};
+use crate::value::centidiscs;
 use crate::ybwc::{self, Cancel, Crew, MIDGAME_SPLIT_DEPTH, lock};
 
-/// Above any value a position can have (16×16 is 256 cells, 25 600 hundredths).
-pub(crate) const INFINITY: i32 = 1_000_000;
+pub(crate) use crate::value::MIDGAME_INFINITY as INFINITY;
 
 /// The most moves a position can have: one per cell.
 pub(crate) const MAX_MOVES: usize = 256;
@@ -378,7 +378,7 @@ impl<M: Layout> Context<'_, M> {
 
     /// Above any value the evaluation or a final score can give on this board.
     fn eval_bound(&self) -> i32 {
-        self.frame.cells() as i32 * 100
+        centidiscs(self.frame.cells() as i32)
     }
 }
 

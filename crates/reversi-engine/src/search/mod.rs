@@ -30,7 +30,6 @@
 mod free_opening;
 mod limits;
 
-use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,61 +50,9 @@ use crate::midgame::run::{SearchJob, Searched};
 pub use crate::multi_probcut::Selectivity;
 use crate::time_management;
 use crate::transposition_table::midgame::{Entry, Table};
+use crate::value::CENTI_PER_DISC;
+pub use crate::value::Value;
 pub use limits::Limits;
-
-/// A position's value for its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The evaluation of a depth-limited search, in hundredths of a disc.
-    Estimate(i32),
-    /// The exact final disc difference with perfect play (under the search's scoring).
-    Exact(i32),
-}
-
-impl Value {
-    /// The value in discs.
-    #[must_use]
-    pub fn discs(self) -> f64 {
-        match self {
-            Value::Estimate(centi) => f64::from(centi) / 100.0,
-            Value::Exact(discs) => f64::from(discs),
-        }
-    }
-
-    /// The value in hundredths of a disc.
-    #[must_use]
-    pub const fn centidiscs(self) -> i32 {
-        match self {
-            Value::Estimate(centi) => centi,
-            Value::Exact(discs) => discs * 100,
-        }
-    }
-
-    /// Whether the value is exact.
-    #[must_use]
-    pub const fn is_exact(self) -> bool {
-        matches!(self, Value::Exact(_))
-    }
-
-    /// The same value seen from the other side.
-    #[must_use]
-    pub const fn negated(self) -> Value {
-        match self {
-            Value::Estimate(v) => Value::Estimate(-v),
-            Value::Exact(v) => Value::Exact(-v),
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    /// An estimate with one decimal, `+3.2`; an exact value as a whole number, `+4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Estimate(_) => write!(f, "{:+.1}", self.discs()),
-            Value::Exact(v) => write!(f, "{v:+}"),
-        }
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -444,6 +391,6 @@ impl Searcher {
     /// move, in discs.
     #[must_use]
     pub fn final_value(&self, position: &Position) -> i32 {
-        final_value(position, self.scoring) / 100
+        final_value(position, self.scoring) / CENTI_PER_DISC
     }
 }

@@ -5,6 +5,8 @@
 use reversi_core::Position;
 use reversi_variants::{Move, Scoring};
 
+use crate::value::CENTI_PER_DISC;
+
 /// Empty cells from which an exact solve first guesses its value with a shallow search and
 /// centres its first window on the guess: below, a solve is too short for the guess to pay.
 const ASPIRATION_FROM: u32 = 18;
@@ -32,6 +34,6 @@ pub(super) fn guess(position: &Position, scoring: Scoring) -> Option<Guess> {
     }
     // Exhaustive: a probable cut-off saves little at this depth and would move the guess.
     let estimate = crate::midgame::run::estimate(position, scoring, GUESS_DEPTH, GUESS_TABLE_BYTES)?;
-    let value = (f64::from(estimate.value) / 100.0).round() as i32;
+    let value = (f64::from(estimate.value) / f64::from(CENTI_PER_DISC)).round() as i32;
     Some(Guess { value, best: estimate.best, nodes: estimate.nodes })
 }

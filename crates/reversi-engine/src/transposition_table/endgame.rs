@@ -206,43 +206,34 @@ impl Table {
     /// round.
     #[inline]
     pub(crate) fn store(&self, key: u64, array: Array, empties: u32, bounds: Bounds, level: Sureness) {
-        let bucket = self.bucket(key, array);
         let generation = self.generation.load(Ordering::Relaxed);
-        let mut victim = &bucket[0];
-        let mut victim_cost = u32::MAX;
-        let mut bounds = bounds;
-        for e in bucket {
-            if let Some(data) = e.load(key) {
-                let (old, _, old_level) = Bounds::unpack(data);
-                if old_level == level {
-                    // Bounds of the same value: keep the tighter of each.
-                    bounds.lower = bounds.lower.max(old.lower);
-                    bounds.upper = bounds.upper.min(old.upper);
-                } else if old_level < level {
-                    return;
-                }
-                if bounds.best == NO_MOVE {
-                    bounds.best = old.best;
-                }
-                victim = e;
-                break;
+        let update = |stored: u64| {
+            let (old, _, old_level) = Bounds::unpack(stored);
+            let mut bounds = bounds;
+            if old_level == level {
+                // Bounds of the same value: keep the tighter of each.
+                bounds.lower = bounds.lower.max(old.lower);
+                bounds.upper = bounds.upper.min(old.upper);
+            } else if old_level < level {
+                return None;
             }
-            let data = e.raw();
-            let (_, old_empties, _) = Bounds::unpack(data);
-            // What the entry is worth: nothing if free, little if an earlier generation's.
-            let cost = if data == 0 {
+            if bounds.best == NO_MOVE {
+                bounds.best = old.best;
+            }
+            Some(bounds.pack(empties, level, generation))
+        };
+        // What an entry is worth: nothing if free, little if an earlier generation's, else
+        // the empties of the search it saves.
+        let worth = |data: u64| {
+            if data == 0 {
                 0
             } else if (data >> GENERATION_SHIFT) as u8 != generation {
                 1
             } else {
-                old_empties + 2
-            };
-            if cost < victim_cost {
-                victim = e;
-                victim_cost = cost;
+                Bounds::unpack(data).1 + 2
             }
-        }
-        victim.store(key, bounds.pack(empties, level, generation));
+        };
+        super::store_in(self.bucket(key, array), key, bounds.pack(empties, level, generation), update, worth);
     }
 }
 

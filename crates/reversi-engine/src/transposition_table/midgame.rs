@@ -102,15 +102,18 @@ impl Table {
         Entry::unpack(self.slot(hash).load(hash)?)
     }
 
-    /// Stores `entry`, replacing what was there unless that was deeper and of this position.
+    /// Stores `entry`, replacing what was there unless that was deeper and of this position
+    /// ([`store_in`](super::store_in), one slot a bucket).
     pub(crate) fn store(&self, hash: u64, entry: Entry) {
-        let slot = self.slot(hash);
-        if let Some(previous) = slot.load(hash).and_then(Entry::unpack)
-            && previous.depth > entry.depth
-        {
-            return;
-        }
-        slot.store(hash, entry.pack());
+        let data = entry.pack();
+        let deeper = |stored: u64| Entry::unpack(stored).is_some_and(|previous| previous.depth > entry.depth);
+        super::store_in(
+            std::slice::from_ref(self.slot(hash)),
+            hash,
+            data,
+            |stored| (!deeper(stored)).then_some(data),
+            |_| 0,
+        );
     }
 
     /// Empties every entry.

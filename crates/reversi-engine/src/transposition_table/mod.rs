@@ -87,6 +87,38 @@ impl Pair {
     }
 }
 
+/// The replacement policy of both tables: stores `data` for `key` in `bucket`. An entry of the
+/// same position is updated in place by `update` (given the data stored, it gives the data to
+/// store, or `None` to keep what is there: a table keeps the surer of two entries of one
+/// position); otherwise the entry worth least by `worth` (given any entry's data, 0 for a free
+/// one) makes room. A one-slot bucket is direct-mapped: the new entry replaces any other
+/// position's.
+#[inline(always)]
+pub(crate) fn store_in(
+    bucket: &[Slot],
+    key: u64,
+    data: u64,
+    mut update: impl FnMut(u64) -> Option<u64>,
+    worth: impl Fn(u64) -> u32,
+) {
+    let mut victim = &bucket[0];
+    let mut victim_worth = u32::MAX;
+    for slot in bucket {
+        if let Some(stored) = slot.load(key) {
+            if let Some(data) = update(stored) {
+                slot.store(key, data);
+            }
+            return;
+        }
+        let worth = worth(slot.raw());
+        if worth < victim_worth {
+            victim = slot;
+            victim_worth = worth;
+        }
+    }
+    victim.store(key, data);
+}
+
 /// The largest power of two of pairs that fits in `bytes`, and at least one.
 pub(crate) fn pairs_within(bytes: usize) -> usize {
     power_of_two_within::<Pair>(bytes)

@@ -37,6 +37,7 @@ use reversi_core::kernel::{Layout, Word};
 use super::board::Board;
 use super::solution::INFINITY;
 use crate::time_management::{ENDGAME_CHECK_EVERY as CHECK_EVERY, Interruption, Watch};
+use crate::value::centidiscs;
 mod children;
 mod deep;
 mod evaluation;
@@ -77,7 +78,7 @@ const ETC: u32 = 10;
 // The look needs the children's keys, which are computed only for children that use the table.
 const _: () = assert!(ETC > DEEP);
 /// Above every evaluation, in hundredths of a disc.
-const EVAL_INFINITY: i32 = INFINITY * 100;
+const EVAL_INFINITY: i32 = centidiscs(INFINITY);
 /// Empty cells from which a node looks whether its split was called off, between the
 /// regular looks at the limits.
 const CANCEL_CHECK: u32 = 10;
