@@ -86,7 +86,8 @@ impl Default for Selectivity {
 /// to 8 plies, with the built-in weights: patterns up to 32 empties, the features above).
 const PATTERN_SIGMA: Sigma = Sigma { base: 382.4, per_ply: 44.0, per_shallow_ply: -84.3, per_empty: -0.10 };
 /// The same with the features alone and a board's own weights (8×8 with blocked cells,
-/// 10×10, the Octagon, 6×6: [`FeatureWeights::built_in`]), fitted on random games of 10×10
+/// 10×10, the Octagon, 6×6: [`FeatureWeights::built_in`](crate::eval::boards::FeatureWeights::built_in)),
+/// fitted on random games of 10×10
 /// with its weights (`--positions 300 --depth 7 --rules 10x10`). Narrower than with the 8×8
 /// weights ([`FEATURE_SIGMA`]): a fitted evaluation strays less from a deeper search's value.
 const OWN_WEIGHTS_SIGMA: Sigma = Sigma { base: 427.5, per_ply: 72.6, per_shallow_ply: -117.5, per_empty: -3.59 };

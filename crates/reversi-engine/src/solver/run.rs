@@ -20,22 +20,12 @@ use crate::time_management::{self, Interruption, Watch};
 use crate::transposition_table::endgame::{Sureness, Table};
 use crate::ybwc::Places;
 
-/// The first window is the guess plus or minus this, bounds excluded. With the depth-10
-/// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
-/// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
-/// a wider first one costs more on the positions it hits). The selective search's first
-/// window (around the shallow guess) at ±10 instead, one thread: FFO #40-#44 137.2 M →
-/// 147.8 M nodes, #45-#49 1 455 M → 1 198 M (±6 1 490 M, ±15 1 337 M, ±30 1 474 M), #50-#52
-/// 1 866 M → 1 796 M, #45-#52 224.9 s against 243.4 and 251.5 s; but the full FFO #40-#59
-/// run on two threads took 2 510.0 s against the seventh round's 2 442.8 s (#55 1 070.8 s
-/// against 959.3 s), so ±3 stayed.
+/// The first window is the guess plus or minus this, bounds excluded: a miss costs a second
+/// window, but a wider first one costs more on the positions it hits.
 const ASPIRATION_WIDTH: i32 = 3;
 /// When the value falls outside a window, the next one starts at the bound that search proved
-/// and reaches this many times further: the depth-6 guess misses by 5-13 on half of FFO
-/// #40-#59, and a window open to the end on that side cost far more. Nodes (one thread):
-/// #49 (guess +6, value +16) 3 296 M with the open window, 1 987 M with 3; #45 (guess +17,
-/// value +6) 968 M, with 2 1 094 M, with 3 846 M, with 5 927 M; #44 51.5 M → 50.0 M;
-/// #47 65.4 M → 64.0 M; #48 2 130 M → 2 096 M.
+/// and reaches this many times further: the guess often misses by several discs, and a
+/// window open to the end on that side costs far more.
 const WIDEN: i32 = 3;
 
 pub(super) fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
@@ -302,8 +292,8 @@ impl<M: Layout> Run<'_, M> {
     ///
     /// Not when the guess is near a wipe-out (three quarters of the board's cells or more):
     /// the evaluation does not see a wipe-out coming, so the probable cut-offs drop the very
-    /// lines that prove it, and the selective search wanders. FFO #59 (34 empties, +64):
-    /// 265 M nodes and 14.8 s with it, 0.7 M nodes and 0.34 s without (two threads).
+    /// lines that prove it, and the selective search wanders, at many times the cost of the
+    /// exact search alone.
     fn selective_guess(&self, p: M::Word, o: M::Word, guess: i32) -> Option<i32> {
         let empties = (!(p | o) & self.board.playable).count();
         if empties < self.control.selection.from || 4 * guess.abs() >= 3 * self.board.cells {

@@ -76,25 +76,19 @@ impl Bounds {
     }
 }
 
-/// Nodes of fewer empty cells than this use the near array. FFO #45-#52 (one thread, 4 MB,
-/// with a 64 MB main array): from 10 empties 88.3 s against 93.0 s for one array (the nodes
-/// within 1.5 %), from 12 84.6 s, from 14 85.3 s (the pairs of builds ran side by side, so
-/// only the ratios within a pair compare).
+/// Nodes of fewer empty cells than this use the near array: with a lower or a higher
+/// threshold the solves were slower.
 pub(crate) const NEAR_BELOW: u32 = 12;
 /// Boards of at most this many cells use the near array. On larger ones, the transpositions
 /// of small nodes reach farther (regions of empty cells far apart are played in every
-/// interleaving) and need the room of the main array: with the near array for all, 20-empty
-/// positions (one each, one thread, side by side; benches/README, twelfth round) took 22.8 s
-/// against 20.8 s on 16×16 (18 % more nodes) and 1.66 s against 1.61 s on the Octagon (6 %
-/// more nodes), the same on 10×10, while 8×8 gains ([`NEAR_BELOW`]).
+/// interleaving) and need the room of the main array: the near array made 16×16 and the
+/// Octagon slower, while 8×8 gains ([`NEAR_BELOW`]).
 pub(crate) const NEAR_CELLS: u32 = 64;
 
 /// The near array takes at most the budget divided by this.
 const NEAR_FRACTION: usize = 16;
 /// The near array's size at most: the size of the second-level caches of the two cores of the
-/// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more
-/// (FFO #45-#52, one thread, from 12 empties: 2 MB 86.4 s against 84.6 s for 4 MB in a pair
-/// side by side, 8 MB 87.6 s against 85.3 s in another).
+/// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more.
 const NEAR_MAX_BYTES: usize = 4 << 20;
 
 /// Which of the table's arrays holds a node's entry (`Board::array` in the solver).
@@ -135,7 +129,7 @@ impl Table {
     /// the first to make room for new ones, whatever their empties. A solve calls it as it
     /// starts, so that the big subtrees of an earlier solve of another position, which the
     /// depth of their entries would keep for good, no longer take half the buckets of the
-    /// main array (FFO #55 after #54, one thread: 8 389 M nodes against 8 460 M).
+    /// main array.
     pub(crate) fn next_generation(&self) {
         let next = (self.generation.load(Ordering::Relaxed) + 1) % GENERATIONS;
         self.generation.store(next, Ordering::Relaxed);

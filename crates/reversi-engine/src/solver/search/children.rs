@@ -12,10 +12,8 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// child's bucket is prefetched, so that its cache miss overlaps the rest of the node's
     /// work. `None` if there are more than [`MAX_SORTED`].
     ///
-    /// The list comes uninitialised: filling all of it first cost a `memset` of
-    /// [`MAX_SORTED`] candidates at every deep node, 1.5 % of a solve's time in a profile
-    /// (`perf`, FFO #53), and FFO #45-#52 (one thread, side by side, cores swapped) took 54.2
-    /// and 51.5 s without it against 54.9 and 52.2 s.
+    /// The list comes uninitialised: filling all of it first would cost a `memset` of
+    /// [`MAX_SORTED`] candidates at every deep node.
     #[inline(always)]
     pub(super) fn children<'l>(
         &self,

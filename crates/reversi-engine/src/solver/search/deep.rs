@@ -155,9 +155,8 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// shared with idle threads. Returns the best value and its move's index.
     ///
     /// Each move is picked from the rest when it comes to it: most nodes cut off at their
-    /// first move, and sorting all of them (an insertion sort moving whole candidates) cost
-    /// more (nineteenth round, FFO #45-#52, one thread, side by side, cores swapped: 56.2 and
-    /// 54.9 s against 56.7 and 55.9 s).
+    /// first move, and sorting all of them (an insertion sort moving whole candidates) costs
+    /// more.
     #[inline(always)]
     pub(super) fn sorted_node(
         &mut self,

@@ -59,21 +59,14 @@ use crate::ybwc::ENDGAME_SPLIT_EMPTIES;
 use crate::ybwc::{Cancel, ENDGAME_ALONE_BEFORE_SPLIT, Places};
 use features::Features;
 
-/// Empty cells from which a node uses the table and sorts its moves. Eighteenth round, FFO
-/// #45-#52, one thread, side by side: from 8 empties 59.5 s against 55.3 s, from 6 56.6 s
-/// against 55.9 s.
+/// Empty cells from which a node uses the table and sorts its moves: below, the probe and
+/// the sort cost more than they save.
 pub(super) const DEEP: u32 = 7;
 /// Empty cells from which a node looks in the table for a child that cuts off (enhanced
 /// transposition cutoff) before it searches any. The children's buckets were prefetched when
 /// their keys were computed, and the look comes after the moves are given their sort keys
-/// ([`Worker::order`]), so that the misses have had that time to land. FFO #40-#44 (one
-/// thread): from 12 empties 216.4 M nodes; from 10, 212.1 M and 0.94-1.0 of the time (three
-/// alternated rounds); from 8, 207.2 M but 1.0-1.07 of the time. Eighteenth round, FFO #45-#52, one thread, two
-/// builds side by side, twice with the cores swapped: looking after the sorting below
-/// [`EVAL_ORDER`] empties (before it above, where the sorting evaluates each child) took 52.3
-/// and 52.9 s against 53.3 and 54.1 s for before it everywhere; after it everywhere, 52.2 and
-/// 51.7 s against 52.3 and 51.5 s for that, the same, so the simpler stays. From 8 empties
-/// after the sorting: 2 % fewer nodes, 1 % more time.
+/// ([`Worker::order`]), so that the misses have had that time to land. Below, the look costs
+/// more time than the nodes it saves.
 const ETC: u32 = 10;
 // The look needs the children's keys, which are computed only for children that use the table.
 const _: () = assert!(ETC > DEEP);
@@ -84,11 +77,9 @@ const EVAL_INFINITY: i32 = centidiscs(INFINITY);
 const CANCEL_CHECK: u32 = 10;
 /// The stability cut-off ([`Worker::stability_cut`]) is looked for at nodes of 5 empties or
 /// more where alpha is at least `.0` times the empties minus `.1`: the opponent must then hold
-/// many stable discs, which happens often enough to pay for the look. FFO #40-#44 (one
-/// thread): 210.6 M nodes without the cut-off; 200.9 M looking whenever the opponent's discs
-/// allow it, but 1.04-1.13 of the time in three alternated rounds; 203.4 M with this
-/// threshold, 1.00 and 1.05 of the time. Where the values are high it pays most: #48 (+28)
-/// 2 096 M → 994 M nodes, #49 1 987 M → 1 710 M, #45 846 M → 820 M.
+/// many stable discs, which happens often enough to pay for the look (looking wherever the
+/// opponent's discs allow it saves a few more nodes, but costs more time). It pays most
+/// where the values are high.
 const STABILITY_FROM: (i32, i32) = (2, 4);
 /// Empty cells up to which a node tries every empty cell instead of generating moves.
 const SHALLOW: u32 = 4;
@@ -219,10 +210,8 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     /// `key` is the position's key in the table ([`Board::key`]) if the caller has it (the
     /// parent computed its children's to prefetch their buckets), else 0: a node that uses
     /// the table then computes it (a key that happens to be 0 is merely computed again).
-    /// Handing it down took a key computation off the start of every deep node, ahead of its
-    /// probe (twentieth round, one thread, side by side, cores swapped: FFO #45-#52 50.1 and
-    /// 51.0 s against 50.7 and 51.4 s, #40-#49 19.4 and 19.3 s against 19.8 and 19.6 s; the
-    /// same tree).
+    /// Handing it down takes a key computation off the start of every deep node, ahead of its
+    /// probe.
     #[inline(always)]
     pub(super) fn search(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, key: u64) -> i32 {
         let empty = !(p | o) & self.board.playable;
