@@ -1,12 +1,13 @@
 //! What a running solve has done so far, readable from another thread: the nodes it searched
-//! and the best move and value its searches have found, with how sure they are.
+//! and the best move and value its searches have found, with how sure they are. A caller hands
+//! a [`Progress`] to a search with its [`Limits`](crate::Limits).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use reversi_variants::Move;
 
-use super::Bound;
+use crate::value::Bound;
 
 /// A running search's progress, readable from another thread.
 #[derive(Debug, Default)]
@@ -30,7 +31,7 @@ impl Progress {
 
     /// What the solve has found so far: the result of its last search that ended (a solve
     /// runs a shallow guess, then selective searches on long solves, then exact ones); `None`
-    /// before the first ends, and for [`Solver::search`](super::Solver::search), which runs
+    /// before the first ends, and for [`Solver::search`](crate::solver::Solver::search), which runs
     /// one search and answers with it. Once a solve ends it is the exact value and best move
     /// of the solution, or in win/draw/loss mode a bound that gives the outcome.
     #[must_use]
@@ -38,17 +39,17 @@ impl Progress {
         *self.lock()
     }
 
-    pub(super) fn record_nodes(&self, total: u64) {
+    pub(crate) fn record_nodes(&self, total: u64) {
         self.nodes.store(total, Ordering::Relaxed);
     }
 
     /// Forgets the last call's findings, when a new one starts.
-    pub(super) fn restart(&self) {
+    pub(crate) fn restart(&self) {
         self.record_nodes(0);
         *self.lock() = None;
     }
 
-    pub(super) fn publish(&self, best: BestSoFar) {
+    pub(crate) fn publish(&self, best: BestSoFar) {
         *self.lock() = Some(best);
     }
 
@@ -91,7 +92,7 @@ pub struct BestSoFar {
 }
 
 impl BestSoFar {
-    pub(super) fn new(best_move: Option<Move>, value: i32, bound: Bound, certainty: Certainty) -> BestSoFar {
+    pub(crate) fn new(best_move: Option<Move>, value: i32, bound: Bound, certainty: Certainty) -> BestSoFar {
         BestSoFar { best_move, value, bound, certainty }
     }
 
