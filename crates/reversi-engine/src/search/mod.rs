@@ -50,7 +50,10 @@ pub use crate::move_ordering::Cutoffs;
 pub use crate::multi_probcut::Selectivity;
 pub use crate::result::SearchResult;
 use crate::time_management;
-use crate::transposition_table::midgame::{Entry, Table};
+use crate::transposition_table::{
+    self,
+    midgame::{Entry, Table},
+};
 use crate::value::CENTI_PER_DISC;
 pub use crate::value::Value;
 
@@ -76,16 +79,6 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// The default table size.
-    pub const DEFAULT_HASH_MB: usize = 16;
-
-    /// A searcher with a transposition table of at most `mb` megabytes (at least one entry),
-    /// one thread.
-    #[must_use]
-    pub fn with_hash_mb(mb: usize) -> Searcher {
-        Searcher::with_hash_bytes(mb.saturating_mul(1 << 20))
-    }
-
     /// A searcher with tables of at most `bytes` bytes in all: a quarter for the exact
     /// solver's, the rest for the search's.
     #[must_use]
@@ -102,6 +95,16 @@ impl Searcher {
             selectivity: Selectivity::default(),
         }
     }
+
+    /// A searcher with tables of at most `mb` megabytes in all (at least one entry each), one
+    /// thread.
+    #[must_use]
+    pub fn with_hash_mb(mb: usize) -> Searcher {
+        Searcher::with_hash_bytes(transposition_table::megabytes(mb))
+    }
+
+    /// The default size of the tables, in megabytes.
+    pub const DEFAULT_HASH_MB: usize = 16;
 
     /// The same searcher with `threads` threads (at least 1): once a node has searched its
     /// first move, an idle thread takes a share of its other moves (young brothers wait), and

@@ -8,7 +8,7 @@
 //! ([`Mode`]), nodes, time, a stop flag, past which the solver answers
 //! [`SolveError::Interrupted`] rather than a guess, and a [`Progress`] that another thread
 //! reads while the solve runs: the nodes so far and the best move and value found so far
-//! ([`BestSoFar`]), with how sure they are ([`Certainty`]). [`Solver::search`] is the entry
+//! ([`Bounded`]), with how sure they are ([`Certainty`]). [`Solver::search`] is the entry
 //! point for engines: a window, limits, and a bound.
 //!
 //! The solver keeps a transposition table of the size it was built with, reused across
@@ -38,9 +38,9 @@
 //! let position: Position = "XXXOXXXX/OXXXXXXX/OOXXXXXX/OOOXXXXX/OOOXXOO-/OOOOO---/OOOOOOO-/OOOOOOO- X".parse()?;
 //! let solver = Solver::with_hash_mb(16);
 //! let solution = solver.solve(&position, Scoring::Wof)?;
-//! assert_eq!(solution.value(), 6);
-//! assert_eq!(solution.best_move().to_string(), "h5");
-//! assert_eq!(solution.pv().first(), Some(&solution.best_move()));
+//! assert_eq!(solution.value(), reversi_engine::Value::Exact(6));
+//! assert_eq!(solution.best().to_string(), "h5");
+//! assert_eq!(solution.pv().first(), Some(&solution.best()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -65,7 +65,7 @@ use run::{Answer, Job, Task, run_job};
 use search::Selection;
 
 pub use crate::limits::{Limits, Mode};
-pub use crate::progress::{BestSoFar, Certainty, Progress};
+pub use crate::progress::{Certainty, Progress};
 pub use crate::result::SearchResult;
 pub use crate::time_management::Interruption;
 pub use error::SolveError;
@@ -137,7 +137,7 @@ impl Solver {
     /// bytes at least), one thread.
     #[must_use]
     pub fn with_hash_mb(mb: usize) -> Solver {
-        Solver::with_hash_bytes(mb.saturating_mul(1 << 20))
+        Solver::with_hash_bytes(crate::transposition_table::megabytes(mb))
     }
 
     /// A solver with a table of at most `bytes` bytes (in whole buckets of 32 bytes; a few
@@ -225,7 +225,7 @@ impl Solver {
             Mode::WinDrawLoss => None,
         };
         if let (Some(progress), Some(guess)) = (progress, &guess) {
-            progress.publish(BestSoFar::new(Some(guess.best), guess.value, Bound::Exact, Certainty::Guess));
+            progress.publish(Bounded::new(Some(guess.best), guess.value, Bound::Exact, Certainty::Guess, 0));
         }
         let task = Task::Solve(limits.mode(), guess.as_ref().map(|g| g.value));
         let job = Job { solver: self, position, limits: &limits, task };

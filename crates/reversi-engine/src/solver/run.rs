@@ -17,7 +17,7 @@ use super::solution::{Bound, Bounded, INFINITY, Window};
 use super::{Code, Solver, root};
 use crate::limits::{Limits, Mode};
 use crate::move_ordering::Cutoffs;
-use crate::progress::{BestSoFar, Certainty};
+use crate::progress::Certainty;
 use crate::result::SearchResult;
 use crate::time_management::{self, Interruption, Watch};
 use crate::transposition_table::endgame::{Sureness, Table};
@@ -125,7 +125,7 @@ impl Answer {
     fn with_nodes(mut self, total: u64) -> Answer {
         match &mut self {
             Answer::Solved(s) => s.nodes = total,
-            Answer::Bounded(b) => b.nodes = total,
+            Answer::Bounded(b) => *b = b.with_nodes(total),
         }
         self
     }
@@ -179,7 +179,7 @@ impl<M: Layout> Run<'_, M> {
             Task::Search(window) => {
                 let found = self.root(p, o, window.alpha, window.beta, Sureness::EXACT)?;
                 let (bound, best_move) = self.read(&found, window.alpha, window.beta, p, o);
-                Some(Answer::Bounded(Bounded { value: found.value, bound, best_move, nodes: 0 }))
+                Some(Answer::Bounded(Bounded::new(best_move, found.value, bound, Certainty::Exact, 0)))
             }
             Task::Solve(mode, guess) => self.solve(mode, guess, p, o).map(Answer::Solved),
         }
@@ -215,7 +215,7 @@ impl<M: Layout> Run<'_, M> {
         if let Some(progress) = self.control.progress {
             let (bound, best_move) = self.read(&found, alpha, beta, p, o);
             let certainty = if selectivity > Sureness::EXACT { Certainty::Selective } else { Certainty::Exact };
-            progress.publish(BestSoFar::new(best_move, found.value, bound, certainty));
+            progress.publish(Bounded::new(best_move, found.value, bound, certainty, 0));
         }
         Some(found)
     }

@@ -422,7 +422,7 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
 
 /// The progress's best so far after a solve of `pos` under WOF with `limits` (a fresh
 /// progress, one thread), and the solve's answer.
-fn solved_with_progress(pos: &Position, limits: Limits) -> (Option<BestSoFar>, Result<SearchResult, SolveError>) {
+fn solved_with_progress(pos: &Position, limits: Limits) -> (Option<Bounded>, Result<SearchResult, SolveError>) {
     let progress = Progress::new();
     let limits = limits.with_scoring(Scoring::Wof).with_progress(Arc::clone(&progress));
     let answer = Solver::with_hash_mb(16).solve_with(pos, limits);
@@ -437,7 +437,7 @@ fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
         let (best, solution) = solved_with_progress(&position.parse()?, Limits::none());
         let solution = solution?;
         let value = solution.value().exact().ok_or("an exact value")?;
-        let expected = BestSoFar::new(Some(solution.best()), value, Bound::Exact, Certainty::Exact);
+        let expected = Bounded::new(Some(solution.best()), value, Bound::Exact, Certainty::Exact, 0);
         assert_eq!(best, Some(expected), "{position}");
     }
     Ok(())
