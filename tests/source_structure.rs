@@ -298,7 +298,7 @@ const ENGINE_FLOORS: &[&[&str]] = &[
     // What every search reads: values, keys, the board's features, a player's seeded variety.
     &["value", "hash", "huge_pages", "analysis", "variety"],
     // One home per job, for the midgame search and the solver alike.
-    &["eval", "transposition_table", "ybwc", "time_management", "move_ordering"],
+    &["eval", "transposition_table", "ybwc", "time_management", "move_ordering", "limits", "progress", "result"],
     &["multi_probcut"],
     // The depth-limited alpha-beta core.
     &["midgame"],

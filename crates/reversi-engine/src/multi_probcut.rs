@@ -16,6 +16,7 @@
 //!   never reach the exact search.
 
 use crate::eval::Evaluator;
+pub(crate) use crate::transposition_table::endgame::Sureness;
 
 /// How much a search prunes on probability: a probable cut-off (multi-ProbCut) skips a deep
 /// search where a shallow one says, with the given confidence, how it would end. Selective
@@ -197,17 +198,3 @@ pub(crate) const SELECTION: Selection = Selection { from: 22, probcut_from: 12, 
 /// The depth of the exact solver's shallow search that predicts a node's value for a probable
 /// cut-off: a deeper one predicts better but costs more than it saves.
 pub(crate) const ENDGAME_PROBCUT_DEPTH: u32 = 2;
-
-/// How sure an entry's bounds are: [`Sureness::EXACT`] for bounds of the exact value;
-/// above it, bounds of a selective search, which left out lines that a shallow search judged
-/// hopeless: the higher, the less sure. Such an entry's move is a good first try for any
-/// search; its bounds serve only searches at least as selective.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Sureness(pub u8);
-
-impl Sureness {
-    /// Every line searched to the end.
-    pub(crate) const EXACT: Sureness = Sureness(0);
-    /// The highest level an entry holds.
-    pub(crate) const MAX: Sureness = Sureness(7);
-}

@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::result::Bounded;
 #[cfg(test)]
+use crate::result::Certainty;
+#[cfg(test)]
 use crate::value::Bound;
 
 /// A running search's progress, readable from another thread.
@@ -56,29 +58,6 @@ impl Progress {
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<Bounded>> {
         // The guarded value is a plain copy, whole before and after each write.
         self.best.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-/// How a [`Bounded`] value was found, from the least sure to the surest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Certainty {
-    /// A shallow search on the static evaluation: an estimate, no bound.
-    Guess,
-    /// A selective search, which left out the lines that a shallow search judged hopeless:
-    /// probably right, not proven.
-    Selective,
-    /// An exact search: its bound is proven.
-    Exact,
-}
-
-impl std::fmt::Display for Certainty {
-    /// `guess`, `selective` or `exact`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Certainty::Guess => "guess",
-            Certainty::Selective => "selective",
-            Certainty::Exact => "exact",
-        })
     }
 }
 

@@ -6,7 +6,6 @@ use std::time::Duration;
 use reversi_variants::Move;
 
 use crate::move_ordering::Cutoffs;
-use crate::progress::Certainty;
 use crate::value::{Bound, Outcome, Value};
 
 /// What a search or a solve found for a position: a best move, its value with how sure it is
@@ -154,5 +153,28 @@ impl std::fmt::Display for Bounded {
             Bound::Upper => "<= ",
         };
         write!(f, "{bound}{:+} ({})", self.value, self.certainty)
+    }
+}
+
+/// How a [`Bounded`] value was found, from the least sure to the surest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Certainty {
+    /// A shallow search on the static evaluation: an estimate, no bound.
+    Guess,
+    /// A selective search, which left out the lines that a shallow search judged hopeless:
+    /// probably right, not proven.
+    Selective,
+    /// An exact search: its bound is proven.
+    Exact,
+}
+
+impl std::fmt::Display for Certainty {
+    /// `guess`, `selective` or `exact`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Certainty::Guess => "guess",
+            Certainty::Selective => "selective",
+            Certainty::Exact => "exact",
+        })
     }
 }

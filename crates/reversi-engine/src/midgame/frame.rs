@@ -20,6 +20,9 @@ use crate::eval::words::{WordEvaluator, low_64};
 use crate::hash::{Zobrist, zobrist};
 use crate::value::centidiscs;
 
+/// The most moves a position can have: one per cell.
+pub(crate) const MAX_MOVES: usize = 256;
+
 /// The key that sets WOF-scored searches apart in the table: their final values differ.
 const WOF_KEY: u64 = 0x3C79_AC49_2BA7_B653;
 

@@ -3,11 +3,11 @@
 
 use reversi_core::kernel::{Layout, Word};
 
-use super::frame::{Frame, Node};
-use super::negamax::{INFINITY, MAX_MOVES};
+use super::frame::{Frame, MAX_MOVES, Node};
 use crate::eval::indices::Indices;
 use crate::move_ordering::{MIDGAME_EVALUATED_FROM, MIDGAME_REPLIES_FROM, midgame_guess};
 use crate::transposition_table::midgame::TO_THE_END;
+use crate::value::MIDGAME_INFINITY as INFINITY;
 
 /// The moves of `node`, `moves`, in search order, as (key, compact index): the table's move
 /// `first` first, then from [`MIDGAME_EVALUATED_FROM`] plies by the evaluation of the child (best

@@ -10,7 +10,7 @@ use reversi_core::Position;
 use reversi_core::kernel::{Layout, Word};
 use reversi_variants::Scoring;
 
-use super::frame::{Frame, Node, scored};
+use super::frame::{Frame, MAX_MOVES, Node, scored};
 use super::move_ordering::order;
 use crate::eval::indices::Indices;
 pub(crate) use crate::move_ordering::Cutoffs;
@@ -21,9 +21,6 @@ use crate::value::centidiscs;
 use crate::ybwc::{self, Cancel, Crew, MIDGAME_SPLIT_DEPTH, lock};
 
 pub(crate) use crate::value::MIDGAME_INFINITY as INFINITY;
-
-/// The most moves a position can have: one per cell.
-pub(crate) const MAX_MOVES: usize = 256;
 
 /// The state of one thread's search.
 pub(crate) struct Context<'a, M: Layout> {

@@ -65,7 +65,8 @@ use run::{Answer, Job, Task, run_job};
 use search::Selection;
 
 pub use crate::limits::{Limits, Mode};
-pub use crate::progress::{Certainty, Progress};
+pub use crate::progress::Progress;
+pub use crate::result::Certainty;
 pub use crate::result::SearchResult;
 pub use crate::time_management::Interruption;
 pub use error::SolveError;

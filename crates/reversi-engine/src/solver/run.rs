@@ -17,7 +17,7 @@ use super::solution::{Bound, Bounded, INFINITY, Window};
 use super::{Code, Solver, root};
 use crate::limits::{Limits, Mode};
 use crate::move_ordering::Cutoffs;
-use crate::progress::Certainty;
+use crate::result::Certainty;
 use crate::result::SearchResult;
 use crate::time_management::{self, Interruption, Watch};
 use crate::transposition_table::endgame::{Sureness, Table};

@@ -19,10 +19,23 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::{Pair, Slot};
-pub(crate) use crate::multi_probcut::Sureness;
 
 /// No move stored.
 pub(crate) const NO_MOVE: u16 = u16::MAX;
+
+/// How sure an entry's bounds are: [`Sureness::EXACT`] for bounds of the exact value;
+/// above it, bounds of a selective search, which left out lines that a shallow search judged
+/// hopeless: the higher, the less sure. Such an entry's move is a good first try for any
+/// search; its bounds serve only searches at least as selective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Sureness(pub u8);
+
+impl Sureness {
+    /// Every line searched to the end.
+    pub(crate) const EXACT: Sureness = Sureness(0);
+    /// The highest level an entry holds.
+    pub(crate) const MAX: Sureness = Sureness(7);
+}
 
 /// The first bit of an entry's selectivity.
 const SELECTIVITY_SHIFT: u32 = 56;
