@@ -1,4 +1,4 @@
-//! What the maintainers' tools share beyond the command-line module (`examples/cli`): the
+//! What the maintainers' tools share beyond the command-line conventions (`reversi_cli`): the
 //! solution of a least-squares fit's normal equations, for `tune` (the evaluation's weights)
 //! and `probcut_fit` (the probable cut-offs' margins); the line of a labels file, for
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
@@ -83,7 +83,7 @@ pub fn self_play(
 pub const BUILT_IN: &str = "built-in";
 
 /// The pattern weights named `name`: the built-in ones for [`BUILT_IN`], else the weights
-/// file of that path, its bytes read by `read` (the tools' `cli::files::read`).
+/// file of that path, its bytes read by `read` (the tools pass `reversi_cli::files::read`).
 ///
 /// # Errors
 /// The reader's error or the file's ([`PatternWeights::from_bytes`]), as text.

@@ -30,15 +30,11 @@
 //! give the same table. Files with no finished game, or none in some phase, leave nothing to
 //! fit: an error (status 1), not a table of zeros.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::{files, output};
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use output::outln;
+use reversi_cli::{args, errors, files, outln};
 use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::eval::{Evaluator, FEATURE_NAMES, FEATURES, PHASES};
 use reversi_kit::engine::solver::Solver;
@@ -62,7 +58,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = cli::args::parse::<Args>();
+    let args = args::parse::<Args>();
     let eval = Evaluator::new(Position::default().geometry());
     let mut phases: Vec<Normal> = (0..PHASES).map(|_| Normal::default()).collect();
     // The solver's 64 MB table only when some labels are exact values.
@@ -75,11 +71,11 @@ fn main() -> ExitCode {
     for path in &args.files {
         let bytes = match files::read(path) {
             Ok(b) => b,
-            Err(e) => return cli::errors::fail(format_args!("{}: {e}", path.display())),
+            Err(e) => return errors::fail(format_args!("{}: {e}", path.display())),
         };
         let file = match WthorFile::parse(&bytes) {
             Ok(f) => f,
-            Err(e) => return cli::errors::fail(format_args!("{}: {}", path.display(), cli::errors::chain(&e))),
+            Err(e) => return errors::fail(format_args!("{}: {}", path.display(), errors::chain(&e))),
         };
         // A file without theoretical scores has a depth of 0: then every label is the result.
         let depth = u32::from(file.header().depth());
@@ -101,7 +97,7 @@ fn main() -> ExitCode {
                         match solver.solve(&pos, Scoring::Wof) {
                             Ok(solution) => f64::from(solution.value()),
                             Err(e) => {
-                                return cli::errors::fail(format_args!("{}: solving {pos}: {e}", path.display()));
+                                return errors::fail(format_args!("{}: solving {pos}: {e}", path.display()));
                             }
                         }
                     } else {
@@ -144,7 +140,7 @@ fn main() -> ExitCode {
     };
     let source = weights_source(&args, games, &phases, &rows);
     if let Err(e) = std::fs::write(out, source) {
-        return cli::errors::fail(format_args!("cannot write {}: {e}", out.display()));
+        return errors::fail(format_args!("cannot write {}: {e}", out.display()));
     }
     outln!("weights written to {}", out.display());
     ExitCode::SUCCESS

@@ -26,14 +26,11 @@
 //! labels of the others. The file written holds the first bands that have labels or kept
 //! weights, without a gap: `scripts/train-patterns.sh` adds the midgame bands one at a time.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::files;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use reversi_cli::files;
 use reversi_kit::core::{Bitboard, Color, Position, Square};
 use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns, SHAPES};
 use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
