@@ -8,9 +8,8 @@
 //! them and `weights_match`; indexed work on several threads in order ([`in_order`]).
 
 use reversi_kit::core::{Color, Position};
-use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
-use reversi_kit::engine::eval::patterns::PatternWeights;
-use reversi_kit::engine::eval::{FEATURES, PHASES};
+use reversi_kit::engine::eval::training::{FEATURES, FeatureRows, PHASES};
+use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::EnginePlayer;
 use reversi_kit::variants::Game;
 use reversi_kit::variants::players::{Player, RandomPlayer};

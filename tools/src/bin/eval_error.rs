@@ -18,7 +18,7 @@ use clap::Parser;
 use reversi_cli::files;
 use reversi_kit::core::Position;
 use reversi_kit::engine::eval::Evaluator;
-use reversi_kit::engine::eval::patterns::{BANDS, Patterns};
+use reversi_kit::engine::eval::training::{BANDS, Patterns};
 use reversi_tools::{parse_label, pattern_weights};
 
 /// The evaluation's error against labelled positions, by band.

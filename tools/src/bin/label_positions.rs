@@ -48,7 +48,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use reversi_cli::files;
 use reversi_kit::core::{Position, Square};
-use reversi_kit::engine::eval::patterns::PatternWeights;
+use reversi_kit::engine::eval::PatternWeights;
 use reversi_kit::engine::search::{Limits, Searcher, Selectivity};
 use reversi_kit::engine::solver::{Solution, Solver};
 use reversi_kit::records::wthor::WthorFile;
