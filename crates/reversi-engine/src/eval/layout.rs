@@ -6,17 +6,16 @@ use super::edges::EDGE_PATTERNS;
 
 /// The number of counts among the features, before the patterns.
 pub const COUNTS: usize = 12;
-/// The number of features: 12 counts, then the [edge patterns](super::edges::EDGE_PATTERN_FILLINGS).
+/// The number of features: 12 counts, then the
+/// [edge patterns](super::edges::EDGE_PATTERN_FILLINGS).
 pub const FEATURES: usize = COUNTS + EDGE_PATTERNS;
-/// The number of game phases, each with its own weights: about five plies each on 8×8. With the
-/// twelve counts alone (before the edge patterns), level 5 lost 2.93 discs a move against
-/// perfect play with 6 phases, 2.23 with 12 and 2.50 with 20, on the same 60 WTHOR positions
-/// (`benches/README.md`, Engine section).
+/// The number of game phases, each with its own weights: about five plies each on 8×8. Level 5
+/// lost fewer discs against perfect play with 12 phases than with 6 or 20.
 pub const PHASES: usize = 12;
 
 /// The names of the features, in the order of the evaluation's features and of each row of
-/// [`WEIGHTS`](super::weights::WEIGHTS). Each feature but the first two is the side to move's count minus the
-/// opponent's.
+/// [`WEIGHTS`](super::weights::WEIGHTS). Each feature but the first two is the side to move's
+/// count minus the opponent's.
 // The tools print and write them; the evaluation itself needs no names.
 #[cfg_attr(not(feature = "training"), allow(dead_code))]
 pub const FEATURE_NAMES: [&str; FEATURES] = [
