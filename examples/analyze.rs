@@ -16,15 +16,12 @@
 //! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
 //! ```
 
-mod cli;
-use cli::{args, errors, files, hash_mb, output};
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
-use output::outln;
+use reversi_cli::{args, errors, files, hash_mb, outln};
 use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::player::Level;
 use reversi_kit::engine::search::{Limits, Searcher, Value, final_value_of};

@@ -15,14 +15,11 @@
 //! 8x8     level 5   mean    12.67 ms   max    29.50 ms   cpu     3.75 ms   nodes 4287      first-move cut-offs  91.3 %
 //! ```
 
-mod cli;
-
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
-use cli::{args, output};
-use output::outln;
+use reversi_cli::{args, outln};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Cutoffs;
 use reversi_kit::variants::players::{Player, RandomPlayer};

@@ -19,9 +19,6 @@
 //!
 //! The mean thinking time per move of each player goes to stderr (it is not reproducible).
 
-mod cli;
-use cli::{args, errors, output, player_spec, table};
-
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,8 +26,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use indicatif::{ProgressBar, ProgressStyle};
-use output::outln;
 use player_spec::PlayerSpec;
+use reversi_cli::{args, errors, outln, player_spec, table};
 use reversi_kit::core::Color;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules, RulesError};

@@ -8,13 +8,10 @@
 //! The position is a position string of docs/rules.md §5 (default: the 8×8 start). At depth 12 and
 //! more, a bar on stderr shows the moves of the root counted so far, when stderr is a terminal.
 
-mod cli;
-use cli::{args, output, progress};
-
 use std::time::Instant;
 
 use clap::Parser;
-use output::outln;
+use reversi_cli::{args, outln, progress};
 use reversi_kit::Position;
 use reversi_kit::core::{perft, perft_parallel};
 

@@ -16,16 +16,13 @@
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
 //! `result: B-W` (Black's score, then White's).
 
-mod cli;
-use cli::{args, errors, output, player_spec, record_file, table};
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use output::outln;
 use player_spec::PlayerSpec;
 use record_file::RecordFile;
+use reversi_cli::{args, errors, outln, player_spec, record_file, table};
 use reversi_kit::core::{Position, diagram};
 use reversi_kit::records::{GameRecord, Metadata};
 use reversi_kit::variants::players::Player;

@@ -13,15 +13,12 @@
 //! and how the game ended. An invalid file is reported with its error and exit status 1, as
 //! is a file that is not a regular file (a FIFO, a device) or is larger than 64 MiB.
 
-mod cli;
-use cli::{args, errors, files, output};
-
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
-use output::outln;
+use reversi_cli::{args, errors, files, outln, output};
 use reversi_kit::core::{Bitboard, Position, diagram};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};

@@ -15,9 +15,6 @@
 //! solved: an `error:` with the usage and exit status 2; a file that cannot be read or holds a
 //! bad line: an `error:` naming it and exit status 1.
 
-mod cli;
-use cli::{args, errors, files, hash_mb, output};
-
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,7 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use output::outln;
+use reversi_cli::{args, errors, files, hash_mb, outln};
 use reversi_kit::Position;
 use reversi_kit::engine::solver::{Mode, Progress, SolveError, Solver};
 use reversi_kit::engine::{Limits, SearchResult};

@@ -14,15 +14,12 @@
 //! read (a WTHOR year is under 1 MB). Over several files, a bar on stderr counts the files
 //! done, when stderr is a terminal.
 
-mod cli;
-use cli::{args, errors, files, output, progress};
-
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use output::outln;
+use reversi_cli::{args, errors, files, outln, progress};
 use reversi_records::transcript;
 use reversi_records::wthor::{NameFile, NameKind, WthorFile, WthorGame, WthorSummary};
 

@@ -32,7 +32,7 @@ cargo build --release -p reversi-tools --bin label_positions --bin tune_patterns
 bin=${CARGO_TARGET_DIR:-target}/release
 mkdir -p "$work"
 # Start from the endgame bands only (the first seven: 0-32 empties), whatever the file holds:
-# a band is 167 297 weights of two bytes (eval::patterns::BAND_BYTES).
+# a band is 167 297 weights of two bytes (eval::training::BAND_BYTES).
 head -c $(( 7 * 334594 )) "$weights" > "$work/bands-32.bin"
 current="$work/bands-32.bin"
 for low in 33 37 41 45 49 53 57; do

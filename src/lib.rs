@@ -21,7 +21,9 @@
 //!
 //! Without them (`default-features = false`) only [`core`] is left, and the crate is `no_std`
 //! (it needs `alloc`): positions, move generation and perft on every board, the SIMD
-//! generators chosen at compile time.
+//! generators chosen at compile time. Off by default, `training` (implies `engine`) adds the
+//! evaluation's tables and their layout (`engine::eval::training`), for the maintainers'
+//! tools that fit them.
 //!
 //! ```
 //! use reversi_kit::{Position, perft};

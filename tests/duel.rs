@@ -1,19 +1,15 @@
 //! The `duel` example driven through scripted input: illegal moves explained, `hint`, `undo`,
 //! `quit`, the end of input, hostile lines, whole games with forced passes, the saved record
 //! and the flags; and the program itself, saving its game at the end of input and on Ctrl-C.
-//! The example's logic lives in `examples/duel/session.rs`, included here as a module with the
-//! shared modules it uses.
+//! The example's logic lives in `examples/duel/session.rs`, included here as a module.
 
-#[path = "../examples/cli/mod.rs"]
-mod cli;
 mod common;
 #[path = "../examples/duel/session.rs"]
 mod session;
 
-use cli::record_file;
-
 use clap::Parser;
 
+use reversi_cli::record_file;
 use reversi_kit::Color;
 use reversi_kit::core::diagram;
 use reversi_kit::engine::player::{EnginePlayer, Level};

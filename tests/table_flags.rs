@@ -1,11 +1,8 @@
-//! The table flags that `play` and `duel` share (`examples/cli/table.rs`), read by clap: every
+//! The table flags that `play` and `duel` share (`examples/cli/src/table.rs`), read by clap: every
 //! option, the spellings of the library's `FromStr`, conflicts and impossible rules.
 
-#[path = "../examples/cli/mod.rs"]
-mod cli;
-
 use clap::Parser;
-use cli::table::TableArgs;
+use reversi_cli::table::TableArgs;
 use reversi_kit::core::{Bitboard, Color, Square};
 use reversi_kit::variants::{Blocked, Board, Handicap, Opening, Rules, RulesError, Scoring};
 

@@ -19,18 +19,14 @@
 //! ends the program quietly with status 0). A game stopped before its end is recorded as
 //! unfinished.
 
-#[path = "../cli/mod.rs"]
-mod cli;
 mod session;
-
-use cli::{args, output, record_file, table};
 
 use std::io::{self, Write};
 use std::process;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use output::outln;
 use record_file::RecordFile;
+use reversi_cli::{args, outln, record_file, table};
 use reversi_kit::Color;
 use reversi_kit::records::GameRecord;
 use reversi_kit::variants::{Game, Rules};

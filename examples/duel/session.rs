@@ -14,8 +14,8 @@ use reversi_kit::records::{GameRecord, Metadata, RecordError, RecordResult};
 use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Game, Move, Ply};
 
-use crate::cli::player_spec::PlayerSpec;
-use crate::cli::table::{self, TableArgs};
+use reversi_cli::player_spec::PlayerSpec;
+use reversi_cli::table::{self, TableArgs};
 
 /// What the human may type at the prompt.
 pub const COMMANDS: &str = "a cell such as d3, hint, undo, quit";

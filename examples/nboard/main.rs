@@ -24,15 +24,12 @@
 //! exact solver's); `--threads` the search's threads (default 1; two reach a depth in about
 //! 0.65 of one's time, the answers may then differ from run to run).
 
-#[path = "../cli/mod.rs"]
-mod cli;
 mod session;
-
-use cli::{args, hash_mb, output};
 
 use std::io::{self, BufRead, Write};
 
 use clap::Parser;
+use reversi_cli::{args, hash_mb, outln};
 use session::Session;
 
 /// NBoard protocol engine: reads commands on stdin, answers on stdout.
@@ -66,7 +63,7 @@ fn main() {
             let _ = writeln!(io::stderr(), "nboard: {text}");
         }
         for text in &reply.out {
-            output::outln!("{text}");
+            outln!("{text}");
         }
         if reply.quit {
             break;

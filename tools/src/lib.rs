@@ -1,4 +1,4 @@
-//! What the maintainers' tools share beyond the command-line module (`examples/cli`): the
+//! What the maintainers' tools share beyond the command-line conventions (`reversi_cli`): the
 //! solution of a least-squares fit's normal equations, for `tune` (the evaluation's weights)
 //! and `probcut_fit` (the probable cut-offs' margins); the line of a labels file, for
 //! `tune_patterns` and `eval_error`; a pattern weights file named on the command line, for
@@ -8,9 +8,8 @@
 //! them and `weights_match`; indexed work on several threads in order ([`in_order`]).
 
 use reversi_kit::core::{Color, Position};
-use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
-use reversi_kit::engine::eval::patterns::PatternWeights;
-use reversi_kit::engine::eval::{FEATURES, PHASES};
+use reversi_kit::engine::eval::training::{FEATURES, FeatureRows, PHASES};
+use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::EnginePlayer;
 use reversi_kit::variants::Game;
 use reversi_kit::variants::players::{Player, RandomPlayer};
@@ -83,7 +82,7 @@ pub fn self_play(
 pub const BUILT_IN: &str = "built-in";
 
 /// The pattern weights named `name`: the built-in ones for [`BUILT_IN`], else the weights
-/// file of that path, its bytes read by `read` (the tools' `cli::files::read`).
+/// file of that path, its bytes read by `read` (the tools pass `reversi_cli::files::read`).
 ///
 /// # Errors
 /// The reader's error or the file's ([`PatternWeights::from_bytes`]), as text.

@@ -6,7 +6,8 @@
 //! - [`hash`]: Zobrist keys of positions, for transposition tables and opening books.
 //! - [`analysis`]: disc counts, mobility, frontier, potential mobility, empty regions and
 //!   stable discs of a position.
-//! - [`eval`]: a static evaluation from those features, weights by game phase.
+//! - [`eval`]: a static evaluation from those features, weights by game phase; its tables
+//!   and their layout with the `training` feature (for the maintainers' tools).
 //! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
 //! - [`ranking`]: the values of every move of a position, best first (hints, variety).
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.

@@ -56,6 +56,9 @@ proptest! {
         }
     }
 
+    // The features one by one are the `training` feature's, which `cargo test --workspace`
+    // turns on (tools/ needs it).
+    #[cfg(feature = "training")]
     #[test]
     fn mirror_images_have_the_same_features(seed in any::<u64>(), plies in 0usize..80) {
         // Every shape: rectangles, the Octagon, blocked cells (mirrored with the board).

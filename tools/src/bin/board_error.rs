@@ -27,20 +27,15 @@
 //! a search; on the standard 8×8 board, within the patterns' bands, it is the patterns' (see
 //! `eval_error`). The same arguments give the same output, whatever `--jobs`.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::{files, output, table};
-
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::str::FromStr;
 
 use clap::Parser;
-use output::outln;
+use reversi_cli::{args, errors, files, outln, table};
 use reversi_kit::core::Position;
-use reversi_kit::engine::eval::boards::FeatureWeights;
-use reversi_kit::engine::eval::patterns::PatternWeights;
-use reversi_kit::engine::eval::{Evaluator, PHASES, WEIGHTS};
+use reversi_kit::engine::eval::training::{PHASES, WEIGHTS};
+use reversi_kit::engine::eval::{Evaluator, FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::engine::{Limits, SolveError, Solver};
@@ -225,26 +220,26 @@ impl Errors {
 }
 
 fn main() -> ExitCode {
-    let args = cli::args::parse::<Args>();
+    let args = args::parse::<Args>();
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
     if args.games == 0 {
-        cli::args::usage_error::<Args>("--games: at least 1");
+        args::usage_error::<Args>("--games: at least 1");
     }
     let mut tables = Vec::with_capacity(args.features.len());
     for name in &args.features {
         match load_table(name) {
             Ok(table) => tables.push(table),
-            Err(e) => return cli::errors::fail(e),
+            Err(e) => return errors::fail(e),
         }
     }
     let games = match play_games(&args, &rules, &tables) {
         Ok(games) => games,
-        Err(e) => return cli::errors::fail(e),
+        Err(e) => return errors::fail(e),
     };
     let samples: Vec<&Sample> = games.iter().flat_map(|g| &g.samples).collect();
     let skipped: usize = games.iter().map(|g| g.skipped).sum();
     if samples.is_empty() {
-        return cli::errors::fail(format_args!(
+        return errors::fail(format_args!(
             "no position solved at {}-{} empties ({skipped} skipped at the node limit): play more games or widen --empties",
             args.empties.low, args.empties.high
         ));

@@ -11,17 +11,14 @@
 //! mean absolute error and the mean signed error (the bias for the side to move), in discs.
 //! The evaluation is the static one ([`Evaluator::evaluate`]), without a search.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::files;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use reversi_cli::files;
 use reversi_kit::core::Position;
 use reversi_kit::engine::eval::Evaluator;
-use reversi_kit::engine::eval::patterns::{BANDS, Patterns};
+use reversi_kit::engine::eval::training::{BANDS, Patterns};
 use reversi_tools::{parse_label, pattern_weights};
 
 /// The evaluation's error against labelled positions, by band.

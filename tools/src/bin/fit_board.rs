@@ -19,19 +19,15 @@
 //! each phase's error on the held-out games for the board's built-in weights and for the fit.
 //! The same arguments give the same games and the same weights; an error leaves no file.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::{output, table};
-
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use output::outln;
+use reversi_cli::{args, errors, outln, table};
 use reversi_kit::core::Color;
-use reversi_kit::engine::eval::boards::{FeatureRows, FeatureWeights};
-use reversi_kit::engine::eval::{Evaluator, FEATURE_NAMES, FEATURES, PHASES, WEIGHTS};
+use reversi_kit::engine::eval::training::{FEATURE_NAMES, FEATURES, FeatureRows, PHASES, WEIGHTS};
+use reversi_kit::engine::eval::{Evaluator, FeatureWeights};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::{Game, Rules};
@@ -151,10 +147,10 @@ fn fit_round(args: &Args, rules: &Rules, playing: &FeatureWeights, round: u32) -
 }
 
 fn main() -> ExitCode {
-    let args = cli::args::parse::<Args>();
+    let args = args::parse::<Args>();
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
     if args.games < 5 {
-        cli::args::usage_error::<Args>("--games: at least 5, one of them held out");
+        args::usage_error::<Args>("--games: at least 5, one of them held out");
     }
     // The first round plays with the table fitted on real 8×8 games whatever the board's
     // built-in one is, so that a rerun after the fit has been built in plays the same games.
@@ -165,7 +161,7 @@ fn main() -> ExitCode {
     for r in 0..args.rounds {
         round = match fit_round(&args, &rules, &playing, r) {
             Ok(done) => Some(done),
-            Err(e) => return cli::errors::fail(e),
+            Err(e) => return errors::fail(e),
         };
         if let Some(Round { rows, .. }) = &round {
             playing = FeatureWeights::new(*rows);
@@ -204,12 +200,12 @@ fn main() -> ExitCode {
     if let Some(out) = &args.out
         && let Err(e) = std::fs::write(out, feature_rows_text(&comments, &rows))
     {
-        return cli::errors::fail(format_args!("cannot write {}: {e}", out.display()));
+        return errors::fail(format_args!("cannot write {}: {e}", out.display()));
     }
     if let Some(source) = &args.source
         && let Err(e) = std::fs::write(source, rust_source(&command, &report, &rows))
     {
-        return cli::errors::fail(format_args!("cannot write {}: {e}", source.display()));
+        return errors::fail(format_args!("cannot write {}: {e}", source.display()));
     }
     ExitCode::SUCCESS
 }

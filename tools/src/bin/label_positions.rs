@@ -38,10 +38,6 @@
 //! between bands:
 //! `scripts/train-patterns.sh` runs that whole chain.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::files;
-
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -50,9 +46,10 @@ use std::process::ExitCode;
 use clap::Parser;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+use reversi_cli::files;
 use reversi_kit::core::{Position, Square};
 use reversi_kit::engine::SearchResult;
-use reversi_kit::engine::eval::patterns::PatternWeights;
+use reversi_kit::engine::eval::PatternWeights;
 use reversi_kit::engine::search::{Limits, Searcher, Selectivity};
 use reversi_kit::engine::solver::Solver;
 use reversi_kit::records::wthor::WthorFile;

@@ -16,10 +16,6 @@
 //! through the range, so a run is the same every time. With several files their games are
 //! taken as one list, in the order of the files, so that a larger sample spans them all.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::{args, errors, files, hash_mb, output};
-
 use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -28,7 +24,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use output::outln;
+use reversi_cli::{args, errors, files, hash_mb, outln};
 use reversi_kit::Position;
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::solver::Solver;

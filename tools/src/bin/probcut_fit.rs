@@ -13,16 +13,13 @@
 //! moves; without, from random games under `--rules`. Every search is exhaustive (no probable
 //! cut-off) and stops short of the exact solve, with the built-in evaluation.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::files;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+use reversi_cli::files;
 use reversi_kit::core::Position;
 use reversi_kit::engine::search::{Limits, Searcher, Selectivity};
 use reversi_kit::records::wthor::WthorFile;

@@ -26,17 +26,14 @@
 //! labels of the others. The file written holds the first bands that have labels or kept
 //! weights, without a gap: `scripts/train-patterns.sh` adds the midgame bands one at a time.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::files;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use reversi_cli::files;
 use reversi_kit::core::{Bitboard, Color, Position, Square};
-use reversi_kit::engine::eval::patterns::{self, BAND_BYTES, BANDS, PER_BAND, Patterns, SHAPES};
-use reversi_kit::engine::eval::{Evaluator, FEATURES, WEIGHTS};
+use reversi_kit::engine::eval::Evaluator;
+use reversi_kit::engine::eval::training::{self, BAND_BYTES, BANDS, FEATURES, PER_BAND, Patterns, SHAPES, WEIGHTS};
 use reversi_tools::parse_label;
 
 /// Fits the pattern weights on labelled positions.
@@ -76,7 +73,7 @@ struct Args {
 /// and the phase weights' value of it (discs).
 struct Row {
     features: [f64; FEATURES],
-    indices: [u32; patterns::INSTANCES],
+    indices: [u32; training::INSTANCES],
     label: f64,
     phase_value: f64,
 }
@@ -111,7 +108,7 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             };
-            if patterns::standard_discs(&pos).is_none() {
+            if training::standard_discs(&pos).is_none() {
                 eprintln!("tune_patterns: {}:{}: not on the standard 8×8 board", path.display(), i + 1);
                 return ExitCode::from(2);
             }
@@ -120,11 +117,11 @@ fn main() -> ExitCode {
             let held = (line_number / BLOCK).is_multiple_of(5);
             let images = if args.one_orientation { vec![pos] } else { orientations(&pos) };
             for image in &images {
-                let (p, o) = patterns::standard_discs(image).expect("an image of an 8×8 position is one");
+                let (p, o) = training::standard_discs(image).expect("an image of an 8×8 position is one");
                 let features = eval.features(image);
                 let phase = &WEIGHTS[eval.phase(image)];
                 let phase_value = features.iter().zip(phase).map(|(&f, &w)| f64::from(f * w)).sum::<f64>() / 100.0;
-                let mut indices = [0u32; patterns::INSTANCES];
+                let mut indices = [0u32; training::INSTANCES];
                 for (slot, index) in indices.iter_mut().zip(shapes.indices(p, o)) {
                     *slot = index as u32;
                 }
@@ -420,7 +417,7 @@ mod tests {
             pos.play(name.parse().expect("a square")).expect("legal");
         }
         let value = |image: &Position| {
-            let (p, o) = patterns::standard_discs(image).expect("8×8");
+            let (p, o) = training::standard_discs(image).expect("8×8");
             shapes.indices(p, o).map(|i| w[i]).sum::<f64>()
         };
         let first = value(&pos);

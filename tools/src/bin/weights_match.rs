@@ -17,17 +17,13 @@
 //! summary gives the first player's share of the points (a draw is half a point) with a 95 %
 //! interval, taken over the pairs (each pair's points are one sample), and its mean margin.
 
-#[path = "../../../examples/cli/mod.rs"]
-mod cli;
-use cli::{files, table};
-
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use clap::Parser;
+use reversi_cli::{files, table};
 use reversi_kit::core::Color;
-use reversi_kit::engine::eval::boards::FeatureWeights;
-use reversi_kit::engine::eval::patterns::PatternWeights;
+use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::variants::{Game, Rules};

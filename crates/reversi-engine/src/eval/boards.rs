@@ -7,24 +7,13 @@
 //! openings, each position labelled by its game's result (the engine solves the end of each
 //! game exactly, so a result is perfect play's from that point on). Their modules say how to
 //! rerun each fit.
-//!
-//! ```
-//! use reversi_core::Geometry;
-//! use reversi_engine::eval::boards::FeatureWeights;
-//! use reversi_engine::eval::WEIGHTS;
-//!
-//! let standard = FeatureWeights::built_in(&Geometry::STANDARD);
-//! assert_eq!(standard.rows(), &WEIGHTS);
-//! let ten = FeatureWeights::built_in(&Geometry::rectangle(10, 10)?);
-//! assert_ne!(ten.rows(), &WEIGHTS);
-//! # Ok::<(), reversi_core::GeometryError>(())
-//! ```
 
 use std::sync::Arc;
 
 use reversi_core::Geometry;
 
-use super::{FEATURES, PHASES, WEIGHTS};
+use super::weights::WEIGHTS;
+use super::{FEATURES, PHASES};
 
 mod blocked_eight;
 mod octagon;
@@ -34,11 +23,12 @@ mod ten;
 mod twelve;
 
 /// The weights of the features, one row per phase, one column per feature
-/// ([`FEATURE_NAMES`](super::FEATURE_NAMES)), in hundredths of a disc per unit of the feature.
+/// ([`FEATURE_NAMES`](super::layout::FEATURE_NAMES)), in hundredths of a disc per unit of the
+/// feature.
 pub type FeatureRows = [[i32; FEATURES]; PHASES];
 
-/// A table of the features' weights ([`FeatureRows`]): a built-in one or one of the caller's,
-/// cheap to clone.
+/// A table of the features' weights, one row per game phase: a built-in one or one of the
+/// caller's, cheap to clone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeatureWeights {
     rows: Rows,
@@ -47,6 +37,8 @@ pub struct FeatureWeights {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rows {
     BuiltIn(&'static FeatureRows),
+    // The tools' tables (`FeatureWeights::new`, the `training` feature).
+    #[cfg_attr(not(feature = "training"), allow(dead_code))]
     Given(Arc<FeatureRows>),
 }
 
@@ -101,12 +93,6 @@ pub(crate) fn has_own_table(geometry: &Geometry) -> bool {
 }
 
 impl FeatureWeights {
-    /// The caller's table, say a fit to compare with the built-in one.
-    #[must_use]
-    pub fn new(rows: FeatureRows) -> FeatureWeights {
-        FeatureWeights { rows: Rows::Given(Arc::new(rows)) }
-    }
-
     /// The built-in table for `geometry`: its own if it has one (8×8 with blocked cells,
     /// 10×10, the Octagon, 6×6, 12×12, 14×14 and 16×16), else the one fitted on real 8×8 games
     /// (4×4 and the rectangles).
@@ -115,13 +101,33 @@ impl FeatureWeights {
         FeatureWeights { rows: Rows::BuiltIn(Fitted::of(geometry).map_or(&WEIGHTS, Fitted::rows)) }
     }
 
-    /// The weights, `rows()[phase][feature]`.
-    #[must_use]
-    pub fn rows(&self) -> &FeatureRows {
+    /// The weights of game phase `phase`, one a feature.
+    #[inline]
+    pub(crate) fn row(&self, phase: usize) -> &[i32; FEATURES] {
+        &self.table()[phase]
+    }
+
+    fn table(&self) -> &FeatureRows {
         match &self.rows {
             Rows::BuiltIn(rows) => rows,
             Rows::Given(rows) => rows,
         }
+    }
+}
+
+/// A table of the tools' own, and the table read back: what they fit and compare.
+#[cfg(any(test, feature = "training"))]
+impl FeatureWeights {
+    /// The caller's table, say a fit to compare with the built-in one.
+    #[must_use]
+    pub fn new(rows: FeatureRows) -> FeatureWeights {
+        FeatureWeights { rows: Rows::Given(Arc::new(rows)) }
+    }
+
+    /// The weights, `rows()[phase][feature]`.
+    #[must_use]
+    pub fn rows(&self) -> &FeatureRows {
+        self.table()
     }
 }
 

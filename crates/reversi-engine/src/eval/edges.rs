@@ -27,6 +27,8 @@ pub const EDGE_PATTERNS: usize = 20;
 /// The fillings of an edge window, `-` empty, `m` the side to move's disc, `t` the
 /// opponent's, in the order of the features. Each stands for itself and its mirror image; the
 /// same filling with the colours swapped counts against the side to move.
+// For reading the features (the tools' `training` feature); the evaluation counts by number.
+#[cfg_attr(not(feature = "training"), allow(dead_code))]
 pub const EDGE_PATTERN_FILLINGS: [&str; EDGE_PATTERNS] = [
     "m---", "-m--", "mm--", "tm--", "m-m-", "t-m-", "-mm-", "mmm-", "tmm-", "mtm-", "ttm-", "m--m", "mm-m", "tm-m",
     "mt-m", "tt-m", "mmmm", "tmmm", "mtmm", "mttm",

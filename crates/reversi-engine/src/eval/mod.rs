@@ -1,22 +1,29 @@
 //! A static evaluation for every geometry: a weighted sum of the [analysis](crate::analysis)
-//! features and of the shapes of the edges ([`EDGE_PATTERN_FILLINGS`]), with one set of
+//! features and of the shapes of the edges (windows of four rim cells), with one set of
 //! weights per game phase.
 //!
 //! No table is made per board: the cells that play the part of corners, of the cells next to
 //! them and of edges are found from the geometry (see [`Evaluator::new`]), so a blocked cell or
-//! the Octagon's cut makes its own corners. The weights ([`WEIGHTS`]) are fitted by
-//! least squares on the positions of real 8×8 games, labelled by the result of perfect play
-//! from 24 empties on (the WTHOR files' theoretical scores) and after that by the games'
-//! results; the fit is `tools/src/bin/tune.rs` of the workspace (see [`weights`] for how to rerun
-//! it). 8×8 with blocked cells, 10×10, the Octagon and 6×6 have weights of their own, fitted
-//! on the engine's self-play games on each board ([`boards`]).
+//! the Octagon's cut makes its own corners. The weights are fitted by least squares on the
+//! positions of real 8×8 games, labelled by the result of perfect play from 24 empties on (the
+//! WTHOR files' theoretical scores) and after that by the games' results; the fit is
+//! `tools/src/bin/tune.rs` of the workspace. 8×8 with blocked cells, 10×10, the Octagon and
+//! 6×6 have weights of their own, fitted on the engine's self-play games on each board
+//! (`tools/src/bin/fit_board.rs`).
 //!
 //! On the standard 8×8 board, from 32 empty cells down, the features are weighed instead by
-//! the weights of a band of empties and joined by [patterns] (edges, corners, rows and
+//! the weights of a band of empties and joined by patterns (edges, corners, rows and
 //! diagonals, 46 placements read from a table). Up to 20 empties they are fitted on positions
 //! labelled with their exact value, and err a quarter to a third less than the features
 //! alone; above, on the value of a search down to the band below. The solver's move
 //! ordering and probable cut-offs turn them into fewer nodes.
+//!
+//! An evaluation ([`Evaluator::with_weights`]) or a search
+//! ([`Searcher::with_pattern_weights`](crate::search::Searcher::with_pattern_weights)) can weigh
+//! by other weights than the built-in ones: a patterns' weights file ([`PatternWeights`]), a
+//! board's features' table ([`FeatureWeights`]). The tables themselves and their layout (the
+//! features one by one, the phases, the patterns' shapes and bands) are the maintainers' tools',
+//! which fit and measure them: public in `eval::training` with the `training` feature only.
 //!
 //! ```
 //! use reversi_core::Position;
@@ -28,71 +35,25 @@
 //! assert!(eval.evaluate(&pos).abs() < 300);
 //! ```
 
-pub mod boards;
+pub(crate) mod boards;
 mod edges;
 pub(crate) mod indices;
-pub mod patterns;
+mod layout;
+pub(crate) mod patterns;
 mod shapes;
-pub mod weights;
+#[cfg(feature = "training")]
+pub mod training;
+mod weights;
 pub(crate) mod words;
 
 use reversi_core::{Bitboard, Geometry, Position};
 
 use crate::analysis::shift::{Line, backward, forward, neighbours};
 use crate::analysis::{Walls, stable_discs_with};
-use boards::FeatureWeights;
+pub use boards::FeatureWeights;
 use edges::EdgeWindows;
-pub use edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
-use patterns::PatternWeights;
-pub use weights::WEIGHTS;
-
-/// The number of counts among the features, before the patterns.
-const COUNTS: usize = 12;
-/// The number of features: 12 counts, then the [edge patterns](EDGE_PATTERN_FILLINGS).
-pub const FEATURES: usize = COUNTS + EDGE_PATTERNS;
-/// The number of game phases, each with its own weights: about five plies each on 8×8. Level 5
-/// lost fewer discs against perfect play with 12 phases than with 6 or 20.
-pub const PHASES: usize = 12;
-
-/// The names of the features, in the order of [`Evaluator::features`] and of each row of
-/// [`WEIGHTS`]. Each feature but the first two is the side to move's count minus the
-/// opponent's.
-pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "bias",         // 1: the value of having the move
-    "parity",       // +1 if the number of empty cells is odd (the mover would play last), else -1
-    "discs",        // discs
-    "mobility",     // legal moves
-    "potential",    // empty cells next to an opponent disc
-    "frontier",     // discs next to an empty cell
-    "stable",       // stable discs
-    "corners",      // discs on cells walled in all four lines
-    "x-cells",      // discs diagonally next to an empty corner cell
-    "c-cells",      // discs next to an empty corner cell along a row or column
-    "edges",        // discs on cells walled in three lines
-    "corner moves", // legal moves on a corner cell
-    // The edge patterns, in the order of `EDGE_PATTERN_FILLINGS`: four cells in a row on the
-    // rim, `m` the side to move's disc, `t` the opponent's, `-` empty.
-    "edge m---",
-    "edge -m--",
-    "edge mm--",
-    "edge tm--",
-    "edge m-m-",
-    "edge t-m-",
-    "edge -mm-",
-    "edge mmm-",
-    "edge tmm-",
-    "edge mtm-",
-    "edge ttm-",
-    "edge m--m",
-    "edge mm-m",
-    "edge tm-m",
-    "edge mt-m",
-    "edge tt-m",
-    "edge mmmm",
-    "edge tmmm",
-    "edge mtmm",
-    "edge mttm",
-];
+pub(crate) use layout::{COUNTS, FEATURES, PHASES};
+pub use patterns::{PatternWeights, PatternWeightsError};
 
 /// The static evaluation of the positions of one board.
 #[derive(Clone, Debug)]
@@ -155,16 +116,14 @@ impl Evaluator {
 
     /// The phase of `position`, from 0 (start) to `PHASES - 1` (end), by the share of the
     /// playable cells that hold a disc.
-    #[must_use]
-    pub fn phase(&self, position: &Position) -> usize {
+    fn phase_of(&self, position: &Position) -> usize {
         let filled = self.playable - position.empty_cells().len();
         ((filled as usize * PHASES) / (self.playable as usize + 1)).min(PHASES - 1)
     }
 
-    /// The features of `position` from its side to move's view, in the order of
-    /// [`FEATURE_NAMES`].
-    #[must_use]
-    pub fn features(&self, position: &Position) -> [i32; FEATURES] {
+    /// The features of `position` from its side to move's view, in the order of the layout's
+    /// names (`layout::FEATURE_NAMES`).
+    fn features_of(&self, position: &Position) -> [i32; FEATURES] {
         let me = position.side_to_move();
         let (mine, theirs) = (position.discs(me), position.discs(!me));
         let empty = position.empty_cells();
@@ -238,11 +197,31 @@ impl Evaluator {
     /// final disc difference.
     #[must_use]
     pub fn evaluate(&self, position: &Position) -> Centidiscs {
-        let features = self.features(position);
+        let features = self.features_of(position);
         let empties = position.empty_cells().len();
         let discs = || patterns::discs_of(position);
-        let rows = self.features.rows();
-        weigh(&features, &rows[self.phase(position)], self.patterns.as_ref(), empties, discs, self.playable)
+        let phase_weights = self.features.row(self.phase_of(position));
+        weigh(&features, phase_weights, self.patterns.as_ref(), empties, discs, self.playable)
+    }
+}
+
+/// What the maintainers' tools fit weights to, and the tests compare (the words' evaluation
+/// against this one).
+#[cfg(any(test, feature = "training"))]
+impl Evaluator {
+    /// The phase of `position`, 0 (start) to `PHASES - 1` (end, [`PHASES`] in all), by the
+    /// share of the playable cells that hold a disc: the row of a table of weights that weighs
+    /// it.
+    #[must_use]
+    pub fn phase(&self, position: &Position) -> usize {
+        self.phase_of(position)
+    }
+
+    /// The features of `position` from its side to move's view, in the order of
+    /// [`FEATURE_NAMES`](training::FEATURE_NAMES).
+    #[must_use]
+    pub fn features(&self, position: &Position) -> [i32; FEATURES] {
+        self.features_of(position)
     }
 }
 
@@ -330,7 +309,7 @@ mod tests {
             "--------/-X------/--O-----/---OX---/---XO---/--------/--------/-------- O".parse().expect("a position");
         let eval = Evaluator::new(pos.geometry());
         let features = eval.features(&pos);
-        assert_eq!(FEATURE_NAMES[11], "corner moves");
+        assert_eq!(layout::FEATURE_NAMES[11], "corner moves");
         assert_eq!(features[11], 1);
     }
 }

@@ -6,7 +6,7 @@
 //! reflections) place it on the board in up to eight distinct sets of cells, its
 //! *instances*, which share one table: a filling of the cells (each empty, the mover's or the
 //! opponent's) is an index into it, cell `k` the `k`-th digit in base 3. The tables were
-//! fitted by least squares jointly with the evaluation's [features](super::FEATURE_NAMES),
+//! fitted by least squares jointly with the evaluation's [features](super::layout::FEATURE_NAMES),
 //! one set of weights per band of empties ([`BANDS`]): up to 20 empties on 3 261 851 positions
 //! of 10 to 20 empties labelled with their exact value (WOF scoring; ridge damping 4 discs);
 //! above, where exact labels cost too much, on positions labelled by a search down to the
@@ -24,15 +24,6 @@
 //! features' weights then every shape's table ([`PARAMETERS`] cells), as little-endian `i16`
 //! in hundredths of a disc. `tools/src/bin/label_positions.rs` writes the labelled positions and
 //! `tools/src/bin/tune_patterns.rs` fits them and writes the file.
-//!
-//! ```
-//! use reversi_core::Position;
-//! use reversi_engine::eval::patterns::{self, Patterns};
-//!
-//! let (mine, theirs) = patterns::standard_discs(&Position::default()).expect("8×8");
-//! // One index per instance, each into a band's row of weights.
-//! assert_eq!(Patterns::new().indices(mine, theirs).count(), patterns::INSTANCES);
-//! ```
 
 use std::fmt;
 use std::sync::{Arc, LazyLock};
@@ -41,8 +32,8 @@ use reversi_core::{Bitboard, Geometry, Position};
 
 use super::COUNTS;
 use super::indices::Indices;
+use super::shapes::SHAPES;
 use super::shapes::{self, PLACEMENTS};
-pub use super::shapes::{INSTANCES, SHAPES, Shape};
 
 /// The bands of empty cells, each with its own weights: the fewest and the most empties it
 /// serves. A weights file holds the first bands of this list ([`PatternWeights`]); a position
@@ -97,11 +88,11 @@ const EDGE_FILLINGS: usize = 59_049;
 const _: () = assert!(3usize.pow(SHAPES[0].len() as u32) == EDGE_FILLINGS);
 
 /// A weights file that is not one: its size is not a whole number of bands from one to
-/// [`BANDS`]'s count, or a band's edge weights overflow once the edge windows are folded in.
+/// the count of bands, or a band's edge weights overflow once the edge windows are folded in.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PatternWeightsError {
-    /// The size is not a whole number of bands ([`BAND_BYTES`] each), from one to
-    /// [`BANDS`]'s count.
+    /// The size is not a whole number of bands, from one to the count of bands (the message
+    /// says both).
     #[error("a pattern weights file of {bytes} bytes: expected 1 to {} bands of {BAND_BYTES} bytes", BANDS.len())]
     Size {
         /// The file's size.
@@ -117,12 +108,15 @@ pub enum PatternWeightsError {
     },
 }
 
-/// The patterns' weights of the first bands of [`BANDS`], ready for the evaluation: the
+/// The patterns' weights of the first bands of empty cells, ready for the evaluation: the
 /// built-in ones ([`PatternWeights::built_in`]) or a weights file's
-/// ([`PatternWeights::from_bytes`], for fitting new ones without rebuilding the crate).
-/// Cloning shares them.
+/// ([`PatternWeights::from_bytes`], for playing or fitting new ones without rebuilding the
+/// crate). Cloning shares them.
 ///
-/// In memory they are native `i16`, band after band ([`PER_BAND`] a band), with the weights of
+/// The bands, fourteen from 0-11 empties to 57-60, and the layout of a weights file are the
+/// tools' (`eval::training::BANDS`, `PER_BAND`, with the `training` feature).
+///
+/// In memory they are native `i16`, band after band (`PER_BAND` a band), with the weights of
 /// the edge windows' features folded into the first shape's table. On the standard board the
 /// windows of four rim cells in a row (the edge windows) are the five along each edge, which lie
 /// within the edge shape's first eight cells, and each edge is one placement of the shape; a
@@ -154,13 +148,13 @@ impl PatternWeights {
         BUILT_IN.clone()
     }
 
-    /// The weights of a weights file: for each band of [`BANDS`] in turn, from the first, the
-    /// features' weights then every shape's table ([`PER_BAND`] numbers), as little-endian
-    /// `i16` in hundredths of a disc.
+    /// The weights of a weights file, as `tools/src/bin/tune_patterns.rs` writes one: for each
+    /// band of empty cells in turn, from the first, the features' weights then every shape's
+    /// table, as little-endian `i16` in hundredths of a disc.
     ///
     /// # Errors
-    /// [`PatternWeightsError`] if `bytes` is not a whole number of bands, from one to
-    /// [`BANDS`]'s count, or a band's folded edge weights leave `i16`.
+    /// [`PatternWeightsError`] if `bytes` is not a whole number of bands, from one to all of
+    /// them, or a band's folded edge weights leave `i16`.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, PatternWeightsError> {
         let bands = bytes.len() / BAND_BYTES;
         if !bytes.len().is_multiple_of(BAND_BYTES) || !(1..=BANDS.len()).contains(&bands) {
@@ -181,7 +175,7 @@ impl PatternWeights {
         Ok(PatternWeights { folded: folded.into(), bands })
     }
 
-    /// How many bands of [`BANDS`] the weights hold, from the first.
+    /// How many bands of empty cells the weights hold, from the first.
     #[must_use]
     pub const fn bands(&self) -> usize {
         self.bands
@@ -307,6 +301,7 @@ static TERNARY: [u16; 1024] = {
 
 /// The mover's and the opponent's discs of `position` as the patterns read them (bit `8 r + c`
 /// for cell (r, c)), if its board is the standard one.
+#[cfg(feature = "training")]
 #[must_use]
 pub fn standard_discs(position: &Position) -> Option<(u64, u64)> {
     is_standard(position.geometry()).then(|| discs_of(position))
@@ -393,17 +388,22 @@ fn views(p: u64, o: u64) -> [(u64, u64); 8] {
 pub struct Patterns;
 
 impl Patterns {
-    /// The placements of every shape on the standard board.
-    #[must_use]
-    pub const fn new() -> Patterns {
-        Patterns
-    }
-
     /// The band of [`BANDS`] for a position with `empties` empty cells, if one serves it.
     #[inline]
     #[must_use]
     pub fn band(empties: u32) -> Option<usize> {
         BANDS.iter().position(|&(low, high)| (low..=high).contains(&empties))
+    }
+}
+
+// The evaluation reads the instances' fillings itself (`placements_value`, `Indices`); these
+// serve the tools, which fit the tables, and the tests.
+#[cfg_attr(not(feature = "training"), allow(dead_code))]
+impl Patterns {
+    /// The placements of every shape on the standard board.
+    #[must_use]
+    pub const fn new() -> Patterns {
+        Patterns
     }
 
     /// Each instance's filling for the mover with discs `p` against `o` (bit `8 r + c` for
@@ -518,7 +518,7 @@ mod tests {
     mod indexed {
         use super::super::Patterns;
         use crate::eval::indices::Indices;
-        use crate::eval::patterns::INSTANCES;
+        use crate::eval::shapes::INSTANCES;
 
         /// The indices as [`Patterns::indices`] reads them from the discs, without the shapes'
         /// offsets in the weights' row.

@@ -98,7 +98,7 @@ impl<M: Layout> WordEvaluator<M> {
         &self.lines
     }
 
-    /// The features of the mover with discs `p` against `o`, as [`Evaluator::features`] gives
+    /// The features of the mover with discs `p` against `o`, as [`Evaluator::features_of`] gives
     /// them.
     #[inline(always)]
     pub(crate) fn features(&self, mg: &M, p: M::Word, o: M::Word) -> [i32; FEATURES] {
@@ -189,7 +189,7 @@ impl<M: Layout> WordEvaluator<M> {
             _ => (standard_word(mg.expand(p)), standard_word(mg.expand(o))),
         };
         let patterns = self.patterns.as_ref().map(|(patterns, _)| patterns);
-        weigh(&features, &self.features.rows()[phase], patterns, self.cells - filled, discs, self.cells)
+        weigh(&features, self.features.row(phase), patterns, self.cells - filled, discs, self.cells)
     }
 }
 

@@ -2,7 +2,7 @@
 //! it. The library's errors say only their own part and return the rest from `source()` (the
 //! Rust API Guidelines' C-GOOD-ERR), so printing the first message alone would drop the reason.
 //!
-//! Exit statuses: 2 for bad usage (clap's errors and [`usage_error`](super::args::usage_error)),
+//! Exit statuses: 2 for bad usage (clap's errors and [`usage_error`](crate::args::usage_error)),
 //! 1 for everything else that stops a tool: a file that cannot be read or written, a file that
 //! holds bad data, a failed write to stdout.
 

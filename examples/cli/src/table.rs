@@ -2,7 +2,7 @@
 //! is read by its option's `FromStr` ([`Board`], [`Blocked`], [`Handicap`], [`Scoring`]), so
 //! the spellings are those of the library: any case, `--size octagon`, `--handicap w:a1,j8`.
 
-use reversi_kit::variants::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, RulesError, Scoring};
+use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, RulesBuilder, RulesError, Scoring};
 
 /// The table flags; flatten them into an example's own flags with `#[command(flatten)]`.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl TableArgs {
     /// [`rules`](Self::rules), or the end of the program with a usage error of `P`'s command
     /// line (exit status 2) if the options do not combine.
     pub fn rules_or_exit<P: clap::CommandFactory>(&self, defaults: RulesBuilder) -> Rules {
-        self.rules(defaults).unwrap_or_else(|e| super::args::usage_error::<P>(format!("impossible rules: {e}")))
+        self.rules(defaults).unwrap_or_else(|e| crate::args::usage_error::<P>(format!("impossible rules: {e}")))
     }
 
     /// The rules that the flags ask for, over `defaults` for the options not given.
@@ -81,6 +81,6 @@ pub fn fresh_seed() -> u64 {
 
 /// The blocked cells of a table as its summary line shows them: `c3 f7`, or `none`.
 #[must_use]
-pub fn blocked_line(blocked: reversi_kit::Bitboard) -> String {
+pub fn blocked_line(blocked: reversi_core::Bitboard) -> String {
     if blocked.is_empty() { "none".to_owned() } else { blocked.to_string() }
 }

@@ -8,8 +8,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use reversi_kit::engine::player::{EnginePlayer, Level, LevelError};
-use reversi_kit::variants::players::{MobilityPlayer, Player, RandomPlayer};
+use reversi_engine::player::{EnginePlayer, Level, LevelError};
+use reversi_variants::players::{MobilityPlayer, Player, RandomPlayer};
 
 /// A player named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

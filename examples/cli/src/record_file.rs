@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use reversi_kit::records::GameRecord;
+use reversi_records::GameRecord;
 
 /// A file open for writing a record, its old content kept until the first [`save`](Self::save).
 #[derive(Debug)]
