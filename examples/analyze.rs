@@ -29,7 +29,7 @@ use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::player::Level;
 use reversi_kit::engine::search::{Limits, Searcher, Value};
 use reversi_kit::records::wthor::WthorFile;
-use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript};
+use reversi_kit::records::{GameRecord, ggf, replay_transcript};
 use reversi_kit::variants::{Game, Move, Rules};
 
 /// Reviews the moves of a game record.
@@ -64,10 +64,7 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
         if (1..=count).contains(&n) { Ok(n - 1) } else { Err(format!("the file has {count} games, not {n}")) }
     };
     match extension.as_str() {
-        "json" => {
-            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| errors::chain(&e))?;
-            Ok(GameRecord::try_from(data).map_err(|e| errors::chain(&e))?.replay())
-        }
+        "json" => Ok(GameRecord::from_json(&text()?).map_err(|e| errors::chain(&e))?.replay()),
         "ggf" => {
             // One game at a time, up to the chosen one: the rest of the file is not read.
             let source = text()?;

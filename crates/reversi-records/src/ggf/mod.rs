@@ -60,7 +60,7 @@ mod syntax;
 mod text;
 
 use reversi_core::Color;
-use reversi_variants::{Move, PlayError};
+use reversi_variants::{Game, Move, PlayError};
 
 pub use game::{BoardType, GgfGame, GgsSide};
 pub use parts::{GgfEnding, GgfMove, GgfResult};
@@ -272,6 +272,24 @@ pub fn games(text: &str) -> GgfGames<'_> {
 /// A [`GgfError`] for the first game that cannot be read or is not a valid record.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, GgfError> {
     games(text).enumerate().map(|(i, g)| g?.to_record(i + 1)).collect()
+}
+
+/// Every game of a GGF text, replayed as `replay` shows it: a game with a result (`RE`, or
+/// `SC`) checked as a record ([`GgfGame::to_record`]), one without (`RE[?]`, as NBoard GUIs
+/// send an unfinished game, or no `RE`) replayed as it stands ([`GgfGame::replay`]). The
+/// Python module's `Game.from_ggf` reads GGF through this.
+///
+/// ```
+/// use reversi_records::ggf;
+/// let games = ggf::replay_all("(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]RE[?];)")?;
+/// assert_eq!(games[0].moves().len(), 2);
+/// # Ok::<(), ggf::GgfError>(())
+/// ```
+///
+/// # Errors
+/// A [`GgfError`] for the first game that cannot be read or replayed, naming it.
+pub fn replay_all(text: &str) -> Result<Vec<Game>, GgfError> {
+    games(text).enumerate().map(|(i, g)| g?.replay(i + 1)).collect()
 }
 
 /// Writes records as GGF, one game per line.
