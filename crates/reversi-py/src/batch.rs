@@ -1,6 +1,8 @@
 //! Whole loops in one call, the GIL released: perft and random playouts. A Python loop over
 //! `legal_moves()` and `play()` pays the interpreter at every node; these pay it once.
 
+use std::sync::atomic::AtomicBool;
+
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -9,6 +11,7 @@ use reversi_variants::{Blocked, Game, GameResult, Phase, Rules};
 
 use crate::errors::{EngineError, RulesError, Whole, rules_error};
 use crate::game::{PyGame, parse_position, seed_value};
+use crate::interrupt::{self, stopped};
 use crate::rules::PyRules;
 
 /// Adds the batch functions and their result class to the module.
@@ -22,7 +25,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// The number of leaves of the game tree to `depth` plies from a position string, a `Game`
 /// (its current position, free-opening placements included) or a `Rules` (its start; rules
 /// that draw blocked cells need `seed`). `threads` splits the count over threads (a `Game` in
-/// its free opening counts on one). Releases the GIL.
+/// its free opening counts on one). Releases the GIL; Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(
     signature = (position_or_rules, depth, seed=None, threads=Whole(1)),
@@ -36,7 +39,7 @@ fn perft(
     threads: Whole,
 ) -> PyResult<u64> {
     let depth = depth.to_u32("depth")?;
-    let threads = threads.to_usize("threads")?;
+    let threads = threads.threads()?.get();
     let game = if let Ok(game) = position_or_rules.cast::<PyGame>() {
         game.borrow().inner.clone()
     } else if let Ok(rules) = position_or_rules.cast::<PyRules>() {
@@ -44,14 +47,94 @@ fn perft(
         table(rules, seed)?
     } else if let Ok(text) = position_or_rules.extract::<String>() {
         let position = parse_position(&text)?;
-        return Ok(py.detach(move || perft_parallel(&position, depth, threads)));
+        return perft_game(py, None, &position, depth, threads);
     } else {
         return Err(RulesError::new_err("perft takes a position string, a Game or a Rules"));
     };
-    Ok(py.detach(move || match game.phase() {
-        Phase::FreeOpening => game.perft(depth),
-        _ => perft_parallel(game.position(), depth, threads),
-    }))
+    perft_game(py, Some(&game), game.position(), depth, threads)
+}
+
+/// The perft of `game` (in its free opening) or else of `position`, on `threads`: at once when
+/// it is small, else in chunks on a thread of its own that Ctrl-C stops.
+pub(crate) fn perft_game(
+    py: Python<'_>,
+    game: Option<&Game>,
+    position: &Position,
+    depth: u32,
+    threads: usize,
+) -> PyResult<u64> {
+    let opening = game.filter(|g| g.phase() == Phase::FreeOpening);
+    if depth <= chunk_depth(position) {
+        return Ok(py.detach(|| match opening {
+            Some(game) => game.perft(depth),
+            None => perft_parallel(position, depth, threads),
+        }));
+    }
+    let counted = interrupt::run(py, |stop| match opening {
+        Some(game) => opening_perft(game, depth, threads, &stop),
+        None => chunked_perft(position, depth, threads, &stop),
+    })?;
+    // `None` only once stopped, and a stop comes with the signal's error.
+    counted.ok_or_else(|| EngineError::new_err("perft was stopped"))
+}
+
+/// The depth below which a perft is one chunk: at most a few tens of milliseconds on any
+/// board (the branching grows with the board), so that a stop is seen within one.
+fn chunk_depth(position: &Position) -> u32 {
+    match position.geometry().playable().len() {
+        0..=64 => 7,
+        65..=100 => 6,
+        _ => 5,
+    }
+}
+
+/// Perft by the rules' convention (docs/rules.md §4: a pass takes a ply, a finished game is a
+/// leaf wherever it is), walking the first plies here and counting each subtree of
+/// [`chunk_depth`] plies whole; `None` once `stop` is set.
+fn chunked_perft(position: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    if stopped(stop) {
+        return None;
+    }
+    if depth <= chunk_depth(position) {
+        return Some(perft_parallel(position, depth, threads));
+    }
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        let mut passed = *position;
+        // No move for either side: a leaf (depth is above the chunk's, so never 1 here).
+        return match passed.pass() {
+            Ok(()) => chunked_perft(&passed, depth - 1, threads, stop),
+            Err(_) => Some(1),
+        };
+    }
+    let mut sum = 0;
+    for sq in moves {
+        let mut child = *position;
+        child.play_unchecked(sq);
+        sum += chunked_perft(&child, depth - 1, threads, stop)?;
+    }
+    Some(sum)
+}
+
+/// [`chunked_perft`] from a game in its free opening: the placements walked here, each one
+/// through the game, which knows the phase.
+fn opening_perft(game: &Game, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    if game.phase() != Phase::FreeOpening {
+        return chunked_perft(game.position(), depth, threads, stop);
+    }
+    if stopped(stop) {
+        return None;
+    }
+    if depth <= chunk_depth(game.position()) {
+        return Some(game.perft(depth));
+    }
+    let mut sum = 0;
+    for mv in game.legal_move_list() {
+        let mut child = game.clone();
+        child.play(mv).expect("a legal placement");
+        sum += opening_perft(&child, depth - 1, threads, stop)?;
+    }
+    Some(sum)
 }
 
 /// The table of `rules`: `seed` is required when the rules draw blocked cells, and refused
@@ -114,7 +197,7 @@ impl PyPlayoutStats {
 /// Plays `n` games of uniformly random moves under `rules` and counts the results. Game `i`
 /// is set on the table of seed `seed + i` (which draws its blocked cells, if the rules do);
 /// the moves come from one ChaCha8 stream seeded with `seed`, so the same arguments give the
-/// same statistics. Releases the GIL.
+/// same statistics. Releases the GIL; Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (rules, n, seed=None))]
 fn random_playouts(
@@ -129,7 +212,7 @@ fn random_playouts(
     // Fixed layouts give one table: set it up once.
     let draws = matches!(rules.blocked(), Blocked::Random | Blocked::Count(_));
     let fixed_table = if draws { None } else { Some(Game::new(rules.clone(), 0).map_err(|e| rules_error(&e))?) };
-    py.detach(move || {
+    let play = move |stop: Option<&AtomicBool>| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut stats = PyPlayoutStats {
             games: n,
@@ -141,6 +224,9 @@ fn random_playouts(
             white_score: 0,
         };
         for i in 0..n {
+            if stop.is_some_and(stopped) {
+                return Err(EngineError::new_err("stopped"));
+            }
             let table = match &fixed_table {
                 Some(table) => table.clone(),
                 None => Game::new(rules.clone(), seed.wrapping_add(i)).map_err(|e| rules_error(&e))?,
@@ -157,8 +243,17 @@ fn random_playouts(
             }
         }
         Ok(stats)
-    })
+    };
+    // A small batch is done before a signal would be looked for: no thread for it.
+    if n <= SMALL_BATCH {
+        return py.detach(|| play(None));
+    }
+    interrupt::run(py, |stop| play(Some(&*stop)))?
 }
+
+/// The most games played without a look-out for Ctrl-C: well under a tenth of a second on
+/// the largest board.
+const SMALL_BATCH: u64 = 64;
 
 /// Plays `game` to its end with random moves; gives the final position and the plies played.
 fn play_out(mut game: Game, rng: &mut ChaCha8Rng) -> PyResult<(Position, u64)> {

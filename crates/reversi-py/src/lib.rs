@@ -9,6 +9,7 @@ mod batch;
 mod engine;
 mod errors;
 mod game;
+mod interrupt;
 mod records;
 mod rules;
 
