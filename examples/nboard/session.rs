@@ -18,8 +18,8 @@
 //! | `quit` | none: ends the session |
 //!
 //! Anything else, or a command that does not fit (a move that is not legal, GGF the session
-//! cannot read, a number out of range), is refused with one line on stderr, and the session
-//! stays as it was.
+//! cannot read, a number out of range), is refused with one line on stderr, quoting at most
+//! 200 characters of the line, and the session stays as it was.
 
 use std::time::Instant;
 
@@ -129,7 +129,8 @@ impl Session {
         let mut reply = Reply::default();
         if let Err(error) = self.run(line.trim(), &mut reply) {
             reply.out.clear();
-            reply.err.push(error.to_string());
+            // A refused line may be megabytes long: the error quotes at most 200 characters.
+            reply.err.push(reversi_kit::records::clip(&error.to_string()).into_owned());
         }
         reply
     }

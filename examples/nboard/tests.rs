@@ -223,6 +223,28 @@ fn unknown_and_malformed_commands_are_refused_on_stderr() {
     assert!(s.handle("quit").quit);
 }
 
+/// Issue 69, D4: a refused line of megabytes is quoted short, whatever part of it is wrong.
+#[test]
+fn a_huge_refused_line_is_quoted_at_most_200_characters() {
+    let mut s = session();
+    let huge = "Q".repeat(20_000_000);
+    for line in [
+        format!("set game (;GM[Othello]PC[{huge}]BO[8 {huge}];)"),
+        format!(
+            "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[{huge}];)"
+        ),
+        format!("{huge} 1"),
+        format!("move {huge}"),
+        format!("set depth {huge}"),
+    ] {
+        let reply = s.handle(&line);
+        assert_eq!(reply.err.len(), 1, "{:?}", reply.err);
+        let quoted = reply.err[0].matches('Q').count();
+        assert!(quoted <= 200 && reply.err[0].len() < 400, "{quoted} quoted, {} bytes", reply.err[0].len());
+    }
+    assert!(s.position.is_none());
+}
+
 /// A random protocol line: a known command with random, often wrong, arguments, or noise.
 fn random_line(rng: &mut ChaCha8Rng) -> String {
     const COMMANDS: [&str; 12] = [

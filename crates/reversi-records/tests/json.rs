@@ -144,3 +144,21 @@ fn the_python_fixture_is_what_rust_writes() {
     assert_eq!(format!("{}\n", record.to_json()), fixture);
     assert_eq!(GameRecord::from_json(&fixture).unwrap(), record);
 }
+
+/// Issue 69, D4: an error quotes at most 200 characters of its input, however long.
+#[test]
+fn errors_quote_their_input_short() {
+    let huge = "z".repeat(1_000_000);
+    for text in [
+        format!(r#"{{"version": 1, "{huge}": 1}}"#),
+        format!(r#"{{"version": 1, "rules": {{"opening": "{huge}"}}}}"#),
+        format!(r#"{{"rules": {{}}, "moves": ["{huge}"]}}"#),
+    ] {
+        let message = GameRecord::from_json(&text).unwrap_err().to_string();
+        assert!(message.matches('z').count() <= 200, "{} characters", message.len());
+        assert!(message.len() < 400, "{} characters", message.len());
+    }
+    let ggf = format!("(;GM[Othello]BO[8 {huge}];)");
+    let message = reversi_records::ggf::parse(&ggf).unwrap_err().to_string();
+    assert!(message.len() < 400, "{} characters", message.len());
+}

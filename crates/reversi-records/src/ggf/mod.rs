@@ -114,7 +114,7 @@ pub enum GgfError {
         property: String,
     },
     /// A property's value is not valid.
-    #[error("game {game}: {property}[{value}]: {reason}")]
+    #[error("game {game}: {}[{}]: {reason}", crate::clip(property), crate::clip(value))]
     Value {
         /// The game.
         game: usize,
@@ -126,7 +126,7 @@ pub enum GgfError {
         reason: String,
     },
     /// A move's value is not valid.
-    #[error("game {game}, move {move_number}: [{value}]: {reason}")]
+    #[error("game {game}, move {move_number}: [{}]: {reason}", crate::clip(value))]
     Move {
         /// The game.
         game: usize,
@@ -186,7 +186,7 @@ pub enum GgfError {
     },
     /// A part given to build a [`GgfGame`], [`GgfMove`] or [`GgfResult`] that GGF text could
     /// not hold, so that the game written would not read back the same.
-    #[error("{field} [{value}]: {reason}")]
+    #[error("{field} [{}]: {reason}", crate::clip(value))]
     Invalid {
         /// The part.
         field: GgfField,

@@ -17,8 +17,9 @@ struct Probe {
     result: Option<IgnoredAny>,
 }
 
+/// The JSON reader's message, which may quote a whole field name or value, cut short.
 fn json_error(error: &serde_json::Error) -> RecordError {
-    RecordError::Json { message: error.to_string() }
+    RecordError::Json { message: crate::clip(&error.to_string()).into_owned() }
 }
 
 impl GameRecord {
