@@ -37,8 +37,13 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The error's message followed by those of its sources that it does not already contain, so
-/// that the Python message says what the Rust chain says (`invalid blocked: ... : no cell z9`).
+/// that the Python message says what the Rust chain says (`invalid blocked: ... : no cell z9`);
+/// at most 200 characters of it (`reversi_records::clip`), as a message may quote its input.
 pub(crate) fn message(error: &dyn Error) -> String {
+    reversi_records::clip(&full_message(error)).into_owned()
+}
+
+fn full_message(error: &dyn Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(cause) = source {
