@@ -38,19 +38,25 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
-mod cancel;
 mod character;
-pub mod clock;
 pub mod eval;
 pub mod hash;
 mod huge_pages;
 mod level;
+mod midgame;
+mod move_ordering;
+mod multi_probcut;
 pub mod player;
 pub mod ranking;
 pub mod search;
-mod slots;
 pub mod solver;
+mod time_management;
+mod transposition_table;
+mod value;
 pub mod variety;
+mod ybwc;
+
+pub use time_management::clock;
 
 pub use hash::{Zobrist, zobrist};
 pub use solver::{Solution, SolveError, SolveOptions, Solver};

@@ -73,9 +73,8 @@ pub struct EnginePlayer {
 
 /// The table size of a player at `level`, in MB: small, since the budgets of the lower
 /// levels fill little of it, and larger from level 8, whose budgets of millions of nodes
-/// would overwrite a small table. Level 10 spent 0.161 s of CPU a move with 4 MB, 0.110 s
-/// with 16 MB and 0.104 s with 64 MB in 50 games each against Zebra (its 0.146-0.155 s,
-/// start-up included, in the same runs; `benches/README.md`).
+/// would overwrite a small table (with 4 MB, level 10 took half as long again a move as
+/// with 16 MB; more saves little).
 fn player_hash_mb(level: Level) -> usize {
     if level.number() >= 8 { 16 } else { 4 }
 }

@@ -6,6 +6,7 @@ use reversi_core::{Color, Position, Square};
 use reversi_variants::Move;
 
 use super::{Limits, SearchResult, Searcher, Value};
+use crate::value::centidiscs;
 
 /// The deepest normal search at the end of each line of placements.
 const LEAF_DEPTH: u32 = 4;
@@ -30,7 +31,7 @@ fn value(searcher: &mut Searcher, position: &Position, left: usize, leaf: Limits
                 *nodes += result.nodes();
                 (result.value().centidiscs(), result.pv().to_vec())
             }
-            None => (searcher.final_value(position) * 100, Vec::new()),
+            None => (centidiscs(searcher.final_value(position)), Vec::new()),
         };
     }
     let cells = position.geometry().centre() & position.empty_cells();

@@ -27,16 +27,9 @@
 //! node and time limits and stop flag, and falls back on the depth-limited search only if the
 //! solve runs out of its limits.
 
-pub(crate) mod core;
-mod deepen;
-mod frame;
 mod free_opening;
 mod limits;
-pub(crate) mod run;
-mod split;
-mod table;
 
-use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,69 +40,19 @@ use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::solver::{self, SolveOptions, Solver};
 
-pub use self::core::Cutoffs;
-use self::core::{MAX_DEPTH, ProbCut, Sigma, final_value};
-use self::frame::hash_of;
-use self::run::{SearchJob, Searched};
-use self::table::{Entry, Table};
 use crate::eval::Evaluator;
 use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
+use crate::midgame::frame::hash_of;
+pub use crate::midgame::negamax::Cutoffs;
+use crate::midgame::negamax::{MAX_DEPTH, final_value};
+use crate::midgame::run::{SearchJob, Searched};
+pub use crate::multi_probcut::Selectivity;
+use crate::time_management;
+use crate::transposition_table::midgame::{Entry, Table};
+use crate::value::CENTI_PER_DISC;
+pub use crate::value::Value;
 pub use limits::Limits;
-
-/// A position's value for its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The evaluation of a depth-limited search, in hundredths of a disc.
-    Estimate(i32),
-    /// The exact final disc difference with perfect play (under the search's scoring).
-    Exact(i32),
-}
-
-impl Value {
-    /// The value in discs.
-    #[must_use]
-    pub fn discs(self) -> f64 {
-        match self {
-            Value::Estimate(centi) => f64::from(centi) / 100.0,
-            Value::Exact(discs) => f64::from(discs),
-        }
-    }
-
-    /// The value in hundredths of a disc.
-    #[must_use]
-    pub const fn centidiscs(self) -> i32 {
-        match self {
-            Value::Estimate(centi) => centi,
-            Value::Exact(discs) => discs * 100,
-        }
-    }
-
-    /// Whether the value is exact.
-    #[must_use]
-    pub const fn is_exact(self) -> bool {
-        matches!(self, Value::Exact(_))
-    }
-
-    /// The same value seen from the other side.
-    #[must_use]
-    pub const fn negated(self) -> Value {
-        match self {
-            Value::Estimate(v) => Value::Estimate(-v),
-            Value::Exact(v) => Value::Exact(-v),
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    /// An estimate with one decimal, `+3.2`; an exact value as a whole number, `+4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Estimate(_) => write!(f, "{:+.1}", self.discs()),
-            Value::Exact(v) => write!(f, "{v:+}"),
-        }
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,83 +128,6 @@ pub struct Searcher {
     selectivity: Selectivity,
     solver: Solver,
 }
-
-/// How much a search prunes on probability: a probable cut-off (multi-ProbCut) skips a deep
-/// search where a shallow one says, with the given confidence, how it would end. Selective
-/// searches reach deeper for the same nodes and play stronger; the exhaustive one is what a
-/// depth means in textbooks.
-///
-/// ```
-/// use reversi_engine::search::Selectivity;
-///
-/// assert!(Selectivity::probcut(150).is_selective());
-/// assert!(!Selectivity::EXHAUSTIVE.is_selective());
-/// assert_eq!(Selectivity::default(), Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Selectivity(Option<u16>);
-
-impl Selectivity {
-    /// No probable cut-offs: every move searched to the full depth.
-    pub const EXHAUSTIVE: Selectivity = Selectivity(None);
-
-    /// The confidence of the default search, in hundredths of a deviation of the shallow
-    /// searches' error.
-    pub const DEFAULT_CONFIDENCE: u16 = 150;
-
-    /// Probable cut-offs where a shallow search's value lies `confidence` hundredths of its
-    /// error's deviation beyond the window (150: about 93 % sure on each side).
-    #[must_use]
-    pub const fn probcut(confidence: u16) -> Selectivity {
-        Selectivity(Some(confidence))
-    }
-
-    /// The depth of the shallow search that stands for a search `depth` plies deep in a
-    /// probable cut-off: about half of it, of the same parity (a search's value swings with
-    /// the parity of its depth). Probable cut-offs serve searches from 3 plies.
-    #[must_use]
-    pub const fn shallow_depth(depth: u32) -> u32 {
-        core::shallow_depth(depth)
-    }
-
-    /// Whether the search makes probable cut-offs.
-    #[must_use]
-    pub const fn is_selective(self) -> bool {
-        self.0.is_some()
-    }
-
-    /// The margins of this selectivity for the evaluation `eval`.
-    fn probcut_for(self, eval: &Evaluator) -> Option<ProbCut> {
-        let confidence = f64::from(self.0?) / 100.0;
-        let sigma = if eval.has_patterns() {
-            PATTERN_SIGMA
-        } else if eval.board_has_own_weights() {
-            OWN_WEIGHTS_SIGMA
-        } else {
-            FEATURE_SIGMA
-        };
-        Some(ProbCut { confidence, sigma })
-    }
-}
-
-impl Default for Selectivity {
-    fn default() -> Selectivity {
-        Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE)
-    }
-}
-
-/// The deviation of a shallow search's error against the deep one with the patterns (8×8),
-/// fitted by `tools/src/bin/probcut_fit.rs` on 8×8 positions of WTHOR games (300 positions,
-/// to 8 plies, with the built-in weights: patterns up to 32 empties, the features above).
-const PATTERN_SIGMA: Sigma = Sigma { base: 382.4, per_ply: 44.0, per_shallow_ply: -84.3, per_empty: -0.10 };
-/// The same with the features alone and a board's own weights (8×8 with blocked cells,
-/// 10×10, the Octagon, 6×6: [`FeatureWeights::built_in`]), fitted on random games of 10×10
-/// with its weights (`--positions 300 --depth 7 --rules 10x10`). Narrower than with the 8×8
-/// weights ([`FEATURE_SIGMA`]): a fitted evaluation strays less from a deeper search's value.
-const OWN_WEIGHTS_SIGMA: Sigma = Sigma { base: 427.5, per_ply: 72.6, per_shallow_ply: -117.5, per_empty: -3.59 };
-/// The same with the features alone and the 8×8 weights (every other board), fitted on random
-/// games of 10×10 when it had no weights of its own.
-const FEATURE_SIGMA: Sigma = Sigma { base: 370.5, per_ply: 100.8, per_shallow_ply: -140.1, per_empty: -1.59 };
 
 impl Default for Searcher {
     fn default() -> Searcher {
@@ -463,8 +329,7 @@ impl Searcher {
             self.stop.store(false, Ordering::Relaxed);
         }
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
-        // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
-        let deadline = limits.max_time().and_then(|t| start.checked_add(t));
+        let deadline = time_management::deadline(start, limits.max_time());
         let job = SearchJob {
             position,
             weights: self.pattern_weights.clone(),
@@ -526,6 +391,6 @@ impl Searcher {
     /// move, in discs.
     #[must_use]
     pub fn final_value(&self, position: &Position) -> i32 {
-        final_value(position, self.scoring) / 100
+        final_value(position, self.scoring) / CENTI_PER_DISC
     }
 }

@@ -50,19 +50,19 @@ mod root;
 mod run;
 mod search;
 mod solution;
-mod table;
 
 use std::num::NonZeroUsize;
 
 use reversi_core::Position;
 use reversi_variants::Scoring;
 
+use crate::transposition_table::endgame::Table;
 use guess::guess;
 use run::{Answer, Job, Task, run_job};
 use search::Selection;
-use table::Table;
 
-pub use error::{Interruption, SolveError};
+pub use crate::time_management::Interruption;
+pub use error::SolveError;
 pub use options::{SolveLimits, SolveOptions};
 pub use progress::{BestSoFar, Certainty, Progress};
 pub use solution::{Bound, Bounded, Mode, Outcome, Solution, Window};
@@ -142,7 +142,7 @@ impl Solver {
         Solver {
             table: Table::new(bytes),
             threads: NonZeroUsize::MIN,
-            split: search::SPLIT,
+            split: crate::ybwc::ENDGAME_SPLIT_EMPTIES,
             selection: search::SELECTION,
             code: Code::ForThisCpu,
         }

@@ -18,7 +18,7 @@ pub enum Mode {
 
 /// The ends of the widest window, above every score (a board has at most 256 cells): values
 /// are clamped to it, so the search can negate them.
-pub(super) const INFINITY: i32 = 1000;
+pub(super) use crate::value::ENDGAME_INFINITY as INFINITY;
 
 /// The result of a game for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
