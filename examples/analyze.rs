@@ -2,7 +2,7 @@
 //! the played move's value, and a mark on mistakes; then each side's total loss in discs.
 //!
 //! ```text
-//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N]
+//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N] [--time SECONDS] [--max-nodes N]
 //! ```
 //!
 //! FILE is a record as `replay` reads it, by extension: `.json` (a game record), `.ggf` (game
@@ -15,6 +15,9 @@
 //! ```text
 //! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
 //! ```
+//!
+//! `--time` and `--max-nodes` bound each search (a move's best and the played move's value):
+//! an exact solve that does not fit in them gives an estimate instead.
 
 mod cli;
 use cli::{args, errors, files, hash_mb, output};
@@ -53,6 +56,12 @@ struct Args {
     /// Search threads, 1 to 1024.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
     threads: usize,
+    /// The most time each search takes, in seconds (more than 0, at most a day)
+    #[arg(long, value_name = "SECONDS", value_parser = args::seconds)]
+    time: Option<std::time::Duration>,
+    /// The most nodes each search takes, about (1 or more)
+    #[arg(long, value_name = "N", value_parser = args::max_nodes())]
+    max_nodes: Option<u64>,
 }
 
 /// Reads game `n` of `path` as a played game.
@@ -102,11 +111,19 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
 /// threshold is solved too, so that the best move and the played one, which lead to E
 /// empties, are compared by exact values both.
 fn limits(args: &Args, position: &Position) -> Limits {
-    if position.empty_cells().len() <= args.exact_empties + 1 {
+    let mut limits = if position.empty_cells().len() <= args.exact_empties + 1 {
         Limits::none()
     } else {
         args.level.limits_for(position)
+    };
+    if let Some(time) = args.time {
+        limits = limits.with_time(limits.max_time().map_or(time, |own| own.min(time)));
     }
+    // The smaller of the level's budget and the flag's.
+    if let Some(nodes) = args.max_nodes {
+        limits = limits.with_nodes(limits.max_nodes().map_or(nodes, |own| own.min(nodes)));
+    }
+    limits
 }
 
 /// The value of `mv` in `game` for the player who plays it.

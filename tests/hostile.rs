@@ -474,3 +474,40 @@ fn play_from_a_position_and_analyze_the_record() {
     assert!(stdout.contains(&format!("from: {after_f5}")) && stdout.contains("  1. white"), "{stdout}");
     std::fs::remove_file(&record).expect("removed");
 }
+
+/// Issue 69, D5: `solve` and `analyze` take `--time` and `--max-nodes`, so that no run is
+/// unbounded: the 8×8 start (60 empty cells) gives up within its time, naming the best move
+/// found so far, and a review with exact values from the start keeps to its time a search.
+#[test]
+fn solve_and_analyze_keep_to_their_limits() {
+    let start = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X";
+    check_all(&[
+        case("solve", &["--position", start, "--time", "0"], 2, "--time"),
+        case("solve", &["--position", start, "--time", "soon"], 2, "--time"),
+        case("solve", &["--position", start, "--time", "100000"], 2, "at most 86400"),
+        case("solve", &["--position", start, "--max-nodes", "0"], 2, "--max-nodes"),
+        case("analyze", &[&fixture("sample.txt"), "--time", "-1"], 2, "-1"),
+        case("analyze", &[&fixture("sample.txt"), "--time=-1"], 2, "out of range"),
+        case("analyze", &[&fixture("sample.txt"), "--max-nodes", "0"], 2, "--max-nodes"),
+        case("solve", &["--position", start, "--max-nodes", "100000"], 1, "not solved"),
+    ]);
+    let timed = std::time::Instant::now();
+    let output = common::run("solve", ["--position", start, "--time", "0.5"], Stdio::null(), Stdio::piped());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("error: not solved") && stderr.contains("time"), "{stderr}");
+    assert!(timed.elapsed() < std::time::Duration::from_secs(10), "{:?}", timed.elapsed());
+
+    let timed = std::time::Instant::now();
+    let args = [fixture("sample.txt"), "--exact-empties".into(), "60".into(), "--time".into(), "0.02".into()];
+    let output = common::run("analyze", args, Stdio::null(), Stdio::piped());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("white: total loss"));
+    assert!(timed.elapsed() < std::time::Duration::from_secs(20), "{:?}", timed.elapsed());
+
+    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/ffo-20-59.txt");
+    let output = common::run("solve", ["--file", ffo, "--max-nodes", "1"], Stdio::null(), Stdio::piped());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("#21 not solved: node limit") && stdout.contains(" not solved, "), "{stdout}");
+}
