@@ -244,7 +244,7 @@ impl PyGame {
         let depth = depth.to_u32("depth")?;
         // A copy: the game is not held while the count runs, so other threads may play on.
         let game = slf.borrow().inner.clone();
-        crate::batch::perft_game(slf.py(), Some(&game), game.position(), depth, 1)
+        crate::perft::perft_game(slf.py(), Some(&game), game.position(), depth, 1)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod game;
 mod interrupt;
+mod perft;
 mod records;
 mod rules;
 
