@@ -30,10 +30,10 @@ use clap::builder::RangedU64ValueParser;
 use output::outln;
 use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::player::Level;
-use reversi_kit::engine::search::{Limits, Searcher, Value};
+use reversi_kit::engine::search::{Limits, Searcher, Value, final_value_of};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, ggf, replay_transcript};
-use reversi_kit::variants::{Game, Move, Rules};
+use reversi_kit::variants::{Game, Move, Rules, Scoring};
 
 /// Reviews the moves of a game record.
 #[derive(Parser, Debug)]
@@ -107,32 +107,36 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     }
 }
 
-/// The limits for `position`: none for an exact solve. A position one cell above the
-/// threshold is solved too, so that the best move and the played one, which lead to E
-/// empties, are compared by exact values both.
-fn limits(args: &Args, position: &Position) -> Limits {
+/// The limits for `position` in a game under `scoring`: none for an exact solve (but for
+/// `--time` and `--max-nodes`). A position one cell above the threshold is solved too, so that
+/// the best move and the played one, which lead to E empties, are compared by exact values
+/// both.
+fn limits(args: &Args, position: &Position, scoring: Scoring) -> Limits {
     let mut limits = if position.empty_cells().len() <= args.exact_empties + 1 {
         Limits::none()
     } else {
         args.level.limits_for(position)
     };
     if let Some(time) = args.time {
-        limits = limits.with_time(limits.max_time().map_or(time, |own| own.min(time)));
+        let time = limits.max_time().map_or(time, |own| own.min(time));
+        limits = limits.with_time(time);
     }
     // The smaller of the level's budget and the flag's.
     if let Some(nodes) = args.max_nodes {
-        limits = limits.with_nodes(limits.max_nodes().map_or(nodes, |own| own.min(nodes)));
+        let nodes = limits.max_nodes().map_or(nodes, |own| own.min(nodes));
+        limits = limits.with_nodes(nodes);
     }
-    limits
+    limits.with_exact_empties(args.exact_empties + 1).with_scoring(scoring)
 }
 
 /// The value of `mv` in `game` for the player who plays it.
 fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Result<Value, String> {
     let mut after = game.clone();
     after.play(mv).map_err(|e| errors::chain(&e))?;
-    Ok(match searcher.search_game(&after, limits(args, after.position())) {
+    let scoring = game.rules().scoring();
+    Ok(match searcher.search_game(&after, limits(args, after.position(), scoring)) {
         Some(reply) => reply.value().negated(),
-        None => Value::Exact(searcher.final_value(after.position()).saturating_neg()),
+        None => Value::Exact(final_value_of(after.position(), scoring).saturating_neg()),
     })
 }
 
@@ -142,10 +146,7 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     // The table before the first move, from the record's start (set up or the rules').
     let mut game = played.clone();
     while game.undo().is_some() {}
-    let mut searcher = Searcher::with_hash_mb(args.hash_mb)
-        .with_threads(args.threads)
-        .with_exact_empties(args.exact_empties + 1)
-        .with_scoring(played.rules().scoring());
+    let mut searcher = Searcher::with_hash_mb(args.hash_mb).with_threads(args.threads);
     emit(format!(
         "rules: {}, {} moves, estimates at level {}, exact from {} empties",
         played.rules().board(),
@@ -166,7 +167,9 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
             game.play(mv).map_err(|e| errors::chain(&e))?;
             continue;
         }
-        let best = searcher.search_game(&game, limits(args, game.position())).ok_or("a move in a finished game")?;
+        let best = searcher
+            .search_game(&game, limits(args, game.position(), played.rules().scoring()))
+            .ok_or("a move in a finished game")?;
         let played_value = if mv == best.best() { best.value() } else { value_of(&mut searcher, &game, mv, args)? };
         let loss = (best.value().discs() - played_value.discs()).max(0.0);
         let mark = if loss >= 6.0 {

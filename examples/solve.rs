@@ -29,7 +29,8 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use output::outln;
 use reversi_kit::Position;
-use reversi_kit::engine::solver::{Mode, Progress, SolveError, SolveLimits, SolveOptions, Solver};
+use reversi_kit::engine::solver::{Mode, Progress, SolveError, Solver};
+use reversi_kit::engine::{Limits, SearchResult};
 use reversi_kit::variants::{Move, Scoring};
 
 /// Solve Reversi endgames exactly, on any board.
@@ -65,13 +66,13 @@ struct Cli {
 
 impl Cli {
     /// The limits of each solve.
-    fn limits(&self) -> SolveLimits {
-        let mut limits = SolveLimits::none();
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::none();
         if let Some(time) = self.time {
-            limits = limits.time(time);
+            limits = limits.with_time(time);
         }
         if let Some(nodes) = self.max_nodes {
-            limits = limits.nodes(nodes);
+            limits = limits.with_nodes(nodes);
         }
         limits
     }
@@ -130,10 +131,10 @@ fn solve_watched(
     position: &Position,
     scoring: Scoring,
     mode: Mode,
-    limits: SolveLimits,
-) -> Result<(reversi_kit::engine::Solution, f64), (SolveError, Option<String>)> {
+    limits: Limits,
+) -> Result<(SearchResult, f64), (SolveError, Option<String>)> {
     let progress = Progress::new();
-    let options = SolveOptions::new().mode(mode).limits(limits.progress(Arc::clone(&progress)));
+    let limits = limits.with_scoring(scoring).with_mode(mode).with_progress(Arc::clone(&progress));
     let started = Instant::now();
     let solution = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
@@ -148,14 +149,14 @@ fn solve_watched(
                     bar.tick();
                 }
             });
-            let solution = solver.solve_with(position, scoring, &options);
+            let solution = solver.solve_with(position, limits);
             done.store(true, std::sync::atomic::Ordering::Relaxed);
             watcher.join().expect("the progress thread does not panic");
             bar.finish_and_clear();
             solution
         })
     } else {
-        solver.solve_with(position, scoring, &options)
+        solver.solve_with(position, limits)
     }
     .map_err(|e| (e, progress.best_so_far().map(|best| best.to_string())))?;
     Ok((solution, started.elapsed().as_secs_f64()))
@@ -179,17 +180,18 @@ fn solve_one(
     position: &Position,
     scoring: Scoring,
     mode: Mode,
-    limits: SolveLimits,
+    limits: Limits,
 ) -> Result<(), (String, bool)> {
     let (solution, seconds) = solve_watched(solver, position, scoring, mode, limits).map_err(|(e, best)| {
         let limited = matches!(e, SolveError::Interrupted { .. });
         (format!("{}: {position}", unsolved(&e, best.as_deref())), limited)
     })?;
     outln!("empties: {}", position.empty_cells().len());
-    outln!("best: {}", solution.best_move());
+    outln!("best: {}", solution.best());
+    // The value is exact: a score, or in win/draw/loss mode the outcome.
     match mode {
-        Mode::Exact => outln!("score: {:+}", solution.value()),
-        Mode::WinDrawLoss => outln!("result: {}", solution.outcome()),
+        Mode::Exact => outln!("score: {}", solution.value()),
+        Mode::WinDrawLoss => outln!("result: {}", solution.value()),
     }
     let pv: Vec<String> = solution.pv().iter().map(Move::to_string).collect();
     outln!("pv: {}", pv.join(" "));
@@ -227,7 +229,7 @@ fn parse_line(line: &str) -> Result<Entry, String> {
     Ok(Entry { number, position, values })
 }
 
-fn solve_file(solver: &Solver, path: &Path, mode: Mode, limits: &SolveLimits) -> Result<(), String> {
+fn solve_file(solver: &Solver, path: &Path, mode: Mode, limits: &Limits) -> Result<(), String> {
     let bytes = files::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| format!("{}: not valid UTF-8 text: {e}", path.display()))?;
     let entries = text
@@ -254,18 +256,16 @@ fn solve_file(solver: &Solver, path: &Path, mode: Mode, limits: &SolveLimits) ->
         let expected = if mode == Mode::WinDrawLoss { best.signum() } else { best };
         // The move must be one of the best listed, when the file lists moves.
         let move_ok = entry.values.iter().all(|(mv, _)| mv.is_none())
-            || entry.values.iter().any(|&(mv, v)| mv == Some(solution.best_move()) && v == best);
-        let ok = solution.value() == expected && move_ok;
+            || entry.values.iter().any(|&(mv, v)| mv == Some(solution.best()) && v == best);
+        // An exact value or outcome: its discs are a whole number.
+        let ok = solution.value().discs() as i32 == expected && move_ok;
         solved += 1;
         agree += usize::from(ok);
-        let value = match mode {
-            Mode::Exact => format!("{:+}", solution.value()),
-            Mode::WinDrawLoss => solution.outcome().to_string(),
-        };
+        let value = solution.value().to_string();
         outln!(
             "#{} {} {value} {} {seconds:.2} s {}",
             entry.number,
-            solution.best_move(),
+            solution.best(),
             if ok { "ok" } else { "WRONG" },
             speed(solution.nodes(), seconds)
         );

@@ -139,9 +139,7 @@ impl Session {
             position: None,
             depth: DEFAULT_DEPTH,
             contempt: 0,
-            searcher: Searcher::with_hash_bytes(hash_bytes)
-                .with_exact_empties(exact_empties(DEFAULT_DEPTH))
-                .with_threads(threads),
+            searcher: Searcher::with_hash_bytes(hash_bytes).with_threads(threads),
             game_time: None,
             used: [Duration::ZERO; 2],
             move_time: DEFAULT_MOVE_TIME,
@@ -171,9 +169,10 @@ impl Session {
         clock.budget(position)
     }
 
-    /// The limits of a search: the depth set, within the budget.
+    /// The limits of a search at the session's depth, within the budget: exact from the
+    /// empties that depth reaches ([`exact_empties`]).
     fn limits(&self, position: &Position) -> Limits {
-        Limits::depth(self.depth).with_time(self.budget(position))
+        Limits::depth(self.depth).with_exact_empties(exact_empties(self.depth)).with_time(self.budget(position))
     }
 
     /// Answers one command line.
@@ -285,9 +284,6 @@ impl Session {
                     });
                 }
                 self.depth = depth;
-                // The table stays: only the threshold of the exact solve changes.
-                let searcher = std::mem::replace(&mut self.searcher, Searcher::with_hash_bytes(0));
-                self.searcher = searcher.with_exact_empties(exact_empties(depth));
             }
             "contempt" => {
                 self.contempt = number::<i32>("set contempt", value, "a contempt in hundredths of a disc")?;

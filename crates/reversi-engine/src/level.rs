@@ -69,16 +69,19 @@ impl Level {
     }
 
     /// The search limits of a move at this level far from the end (more than 24 empty
-    /// cells); [`limits_for`](Level::limits_for) gives a position's.
+    /// cells) on the standard board: depth, node budget and exact-solve threshold;
+    /// [`limits_for`](Level::limits_for) gives a position's.
     #[must_use]
     pub fn limits(self) -> Limits {
-        let (depth, _, nodes) = self.spec();
-        Limits::depth(depth).with_nodes(nodes)
+        let (depth, exact_empties, nodes) = self.spec();
+        Limits::depth(depth).with_nodes(nodes).with_exact_empties(exact_empties)
     }
 
     /// The search limits of a move at this level from `position`: from 24 empty cells down,
     /// 4 plies deeper (up to level 10's 13), under the same node budget, since the tree is
-    /// narrow near the end and plies pay there most.
+    /// narrow near the end and plies pay there most; exact solves from
+    /// [`exact_empties_on`](Level::exact_empties_on) the position's board. (The scoring is the
+    /// game's: [`Limits::with_scoring`].)
     #[must_use]
     pub fn limits_for(self, position: &Position) -> Limits {
         let (depth, _, nodes) = self.spec();
@@ -88,7 +91,7 @@ impl Level {
         } else {
             depth
         };
-        Limits::depth(depth).with_nodes(nodes)
+        Limits::depth(depth).with_nodes(nodes).with_exact_empties(self.exact_empties_on(position.geometry()))
     }
 
     /// The number of empty cells from which this level solves exactly on the standard board

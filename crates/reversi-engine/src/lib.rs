@@ -14,6 +14,11 @@
 //! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring; the
 //!   search switches to it when few empty cells remain.
 //!
+//! Every search takes one [`Limits`] (depth, nodes, time, stop flag, progress, exact-solve
+//! threshold, scoring) and answers one [`SearchResult`] (a move, its [`Value`] with how sure
+//! it is, the line, the depth, the nodes). How the engine is built, file by file, is in the
+//! repository's `docs/engine.md`.
+//!
 //! ```
 //! use reversi_engine::player::{EnginePlayer, Level};
 //! use reversi_variants::players::Player;
@@ -43,11 +48,14 @@ pub mod eval;
 pub mod hash;
 mod huge_pages;
 mod level;
+mod limits;
 mod midgame;
 mod move_ordering;
 mod multi_probcut;
 pub mod player;
+mod progress;
 pub mod ranking;
+mod result;
 pub mod search;
 pub mod solver;
 mod time_management;
@@ -59,7 +67,12 @@ mod ybwc;
 pub use time_management::clock;
 
 pub use hash::{Zobrist, zobrist};
-pub use solver::{Solution, SolveError, SolveOptions, Solver};
+pub use limits::{Limits, Mode};
+pub use result::SearchResult;
+pub use search::Searcher;
+pub use solver::{SolveError, Solver};
+pub use time_management::clock::{Clock, TimeControl};
+pub use value::{Bound, Outcome, Value};
 
 /// The crate's README, whose examples run as doctests.
 #[doc = include_str!("../README.md")]

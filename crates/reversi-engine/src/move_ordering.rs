@@ -101,3 +101,48 @@ pub(crate) const MID_PARITY_WEIGHT: i32 = 16;
 /// Moves a node of the solver sorts at most; a node with more (only on large boards far from
 /// the end) takes them in board order.
 pub(crate) const MAX_SORTED: usize = 64;
+
+/// The nodes of a search whose moves failed high over beta, and how many of them the first
+/// move tried was enough for: how often the move ordering puts a refutation first, which is
+/// what makes alpha-beta cheap (cut-offs from the table or a probable cut-off, where no move
+/// is tried, are not counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cutoffs {
+    nodes: u64,
+    by_first_move: u64,
+}
+
+impl Cutoffs {
+    /// The nodes whose moves failed high.
+    #[must_use]
+    pub const fn nodes(self) -> u64 {
+        self.nodes
+    }
+
+    /// Those whose first move failed high.
+    #[must_use]
+    pub const fn by_first_move(self) -> u64 {
+        self.by_first_move
+    }
+
+    /// Counts a node that failed high, `by_first_move` or not.
+    pub(crate) fn count(&mut self, by_first_move: bool) {
+        self.nodes += 1;
+        self.by_first_move += u64::from(by_first_move);
+    }
+
+    /// The share of the cut-offs made by the first move, from 0 to 1; `None` without one.
+    #[must_use]
+    pub fn first_move_rate(self) -> Option<f64> {
+        (self.nodes > 0).then(|| self.by_first_move as f64 / self.nodes as f64)
+    }
+}
+
+/// The counts of two searches together (the threads of one search, the moves of a game).
+impl std::ops::Add for Cutoffs {
+    type Output = Cutoffs;
+
+    fn add(self, other: Cutoffs) -> Cutoffs {
+        Cutoffs { nodes: self.nodes + other.nodes, by_first_move: self.by_first_move + other.by_first_move }
+    }
+}

@@ -4,9 +4,10 @@
 use std::sync::{Mutex, PoisonError};
 
 use pyo3::prelude::*;
+use reversi_engine::Limits;
 use reversi_engine::player::{EnginePlayer, Level};
 use reversi_engine::search::SearchResult;
-use reversi_engine::solver::{Solution, SolveLimits, SolveOptions, Solver};
+use reversi_engine::solver::Solver;
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
@@ -176,11 +177,12 @@ impl PySolution {
     }
 }
 
-fn solution(solved: &Solution) -> PySolution {
+fn solution(solved: &SearchResult) -> PySolution {
     PySolution {
-        best_move: solved.best_move().to_string(),
-        value: solved.value(),
-        outcome: solved.outcome().to_string(),
+        best_move: solved.best().to_string(),
+        // An exact solve's value is exact: its discs are a whole number.
+        value: solved.value().discs() as i32,
+        outcome: solved.outcome().map_or_else(String::new, |outcome| outcome.to_string()),
         line: move_names(solved.pv()),
         nodes: solved.nodes(),
     }
@@ -223,16 +225,20 @@ fn solve(
     if !(1..=MAX_HASH_MB).contains(&hash_mb) {
         return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
     }
-    let limits = max_nodes.map_or_else(SolveLimits::none, |n| SolveLimits::none().nodes(n));
-    let solve = move |limits: SolveLimits| {
+    let limits = Limits::none().with_scoring(scoring);
+    let limits = match max_nodes {
+        Some(n) => limits.with_nodes(n),
+        None => limits,
+    };
+    let solve = move |limits: Limits| {
         let solver = Solver::with_hash_mb(hash_mb).threads(threads);
-        solver.solve_with(&position, scoring, &SolveOptions::new().limits(limits))
+        solver.solve_with(&position, limits)
     };
     // A few empty cells solve at once: no thread to watch for Ctrl-C.
     let solved = if position.empty_cells().len() <= QUICK_EMPTIES {
         py.detach(|| solve(limits))
     } else {
-        interrupt::run(py, |stop| solve(limits.stop_flag(stop)))?
+        interrupt::run(py, |stop| solve(limits.with_stop_flag(stop)))?
     };
     let solved = solved.map_err(|e| engine_error(&e))?;
     // The solver looks at its node limit every few thousand nodes: a solve that went past the

@@ -22,95 +22,40 @@
 //! principal variation is read back from the table after the search.
 //!
 //! # Exact endgame
-//! When a position has at most [`Searcher::exact_empties`] empty cells, the search asks the
+//! When a position has at most [`Limits::exact_empties`] empty cells, the search asks the
 //! crate's exact [`Solver`] for its value, best move and principal variation, under the same
-//! node and time limits and stop flag, and falls back on the depth-limited search only if the
-//! solve runs out of its limits.
+//! node and time limits, stop flag and scoring, and falls back on the depth-limited search only
+//! if the solve runs out of its limits.
 
 mod free_opening;
-mod limits;
 
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use reversi_core::{Geometry, Position};
 use reversi_variants::{Game, Move, Phase, Scoring};
 
-use crate::solver::{self, SolveOptions, Solver};
+use crate::solver::Solver;
 
 use crate::eval::Evaluator;
 use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
+pub use crate::limits::Limits;
 use crate::midgame::frame::hash_of;
-pub use crate::midgame::negamax::Cutoffs;
 use crate::midgame::negamax::{MAX_DEPTH, final_value};
 use crate::midgame::run::{SearchJob, Searched};
+pub use crate::move_ordering::Cutoffs;
 pub use crate::multi_probcut::Selectivity;
+pub use crate::result::SearchResult;
 use crate::time_management;
-use crate::transposition_table::midgame::{Entry, Table};
+use crate::transposition_table::{
+    self,
+    midgame::{Entry, Table},
+};
 use crate::value::CENTI_PER_DISC;
 pub use crate::value::Value;
-pub use limits::Limits;
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    best: Move,
-    value: Value,
-    depth: u32,
-    pv: Vec<Move>,
-    nodes: u64,
-    cutoffs: Cutoffs,
-    elapsed: Duration,
-}
-
-impl SearchResult {
-    /// The best move found.
-    #[must_use]
-    pub const fn best(&self) -> Move {
-        self.best
-    }
-
-    /// Its value for the side to move.
-    #[must_use]
-    pub const fn value(&self) -> Value {
-        self.value
-    }
-
-    /// The depth of the last completed iteration (the number of empty cells for an exact
-    /// solve).
-    #[must_use]
-    pub const fn depth(&self) -> u32 {
-        self.depth
-    }
-
-    /// The principal variation, starting with [`best`](Self::best); passes included.
-    #[must_use]
-    pub fn pv(&self) -> &[Move] {
-        &self.pv
-    }
-
-    /// The nodes searched, by every thread.
-    #[must_use]
-    pub const fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// The search's cut-offs and how many the first move made, every thread's (none counted
-    /// for an exact solve or the free opening's placements).
-    #[must_use]
-    pub const fn cutoffs(&self) -> Cutoffs {
-        self.cutoffs
-    }
-
-    /// The time the search took.
-    #[must_use]
-    pub const fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-}
 
 /// A search engine with its transposition table. Reuse one across the moves of a game: the
 /// table carries over.
@@ -119,8 +64,6 @@ pub struct Searcher {
     table: Arc<Table>,
     stop: Arc<AtomicBool>,
     threads: usize,
-    exact_empties: u32,
-    scoring: Scoring,
     evaluator: Option<Evaluator>,
     pattern_weights: PatternWeights,
     /// The features' weights the caller gave, if any (else each board's built-in ones).
@@ -136,16 +79,6 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// The default table size.
-    pub const DEFAULT_HASH_MB: usize = 16;
-
-    /// A searcher with a transposition table of at most `mb` megabytes (at least one entry),
-    /// one thread, exact solves from 12 empty cells, disc-count scoring.
-    #[must_use]
-    pub fn with_hash_mb(mb: usize) -> Searcher {
-        Searcher::with_hash_bytes(mb.saturating_mul(1 << 20))
-    }
-
     /// A searcher with tables of at most `bytes` bytes in all: a quarter for the exact
     /// solver's, the rest for the search's.
     #[must_use]
@@ -156,14 +89,22 @@ impl Searcher {
             solver: Solver::with_hash_bytes(solver_bytes),
             stop: Arc::new(AtomicBool::new(false)),
             threads: 1,
-            exact_empties: 12,
-            scoring: Scoring::Discs,
             evaluator: None,
             pattern_weights: PatternWeights::built_in(),
             feature_weights: None,
             selectivity: Selectivity::default(),
         }
     }
+
+    /// A searcher with tables of at most `mb` megabytes in all (at least one entry each), one
+    /// thread.
+    #[must_use]
+    pub fn with_hash_mb(mb: usize) -> Searcher {
+        Searcher::with_hash_bytes(transposition_table::megabytes(mb))
+    }
+
+    /// The default size of the tables, in megabytes.
+    pub const DEFAULT_HASH_MB: usize = 16;
 
     /// The same searcher with `threads` threads (at least 1): once a node has searched its
     /// first move, an idle thread takes a share of its other moves (young brothers wait), and
@@ -175,29 +116,6 @@ impl Searcher {
     pub fn with_threads(self, threads: usize) -> Searcher {
         let threads = NonZeroUsize::new(threads).unwrap_or(NonZeroUsize::MIN);
         Searcher { threads: threads.get(), solver: self.solver.threads(threads), ..self }
-    }
-
-    /// The same searcher, solving exactly once at most `empties` cells are empty.
-    #[must_use]
-    pub fn with_exact_empties(self, empties: u32) -> Searcher {
-        Searcher { exact_empties: empties, ..self }
-    }
-
-    /// The same searcher under `scoring` (what an exact value counts).
-    #[must_use]
-    pub fn with_scoring(self, scoring: Scoring) -> Searcher {
-        Searcher { scoring, ..self }
-    }
-
-    /// Sets the count of empty cells from which the search solves exactly, for a searcher
-    /// reused across boards.
-    pub fn set_exact_empties(&mut self, empties: u32) {
-        self.exact_empties = empties;
-    }
-
-    /// Sets the scoring (what an exact value counts), for a searcher reused across games.
-    pub fn set_scoring(&mut self, scoring: Scoring) {
-        self.scoring = scoring;
     }
 
     /// The same searcher evaluating the standard board with the patterns' `weights` instead of
@@ -222,20 +140,15 @@ impl Searcher {
         Searcher { selectivity, ..self }
     }
 
-    /// The count of empty cells from which the search solves exactly.
-    #[must_use]
-    pub const fn exact_empties(&self) -> u32 {
-        self.exact_empties
-    }
-
     /// The tables' size in bytes: the search's and the exact solver's.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
         self.table.bytes() + self.solver.hash_bytes()
     }
 
-    /// The flag that stops a running search: set it from another thread, and the search
-    /// returns what it has (the last completed iteration). Each search clears it at its start.
+    /// The flag that stops a running search whose limits have none of their own: set it from
+    /// another thread, and the search returns what it has (the last completed iteration). Each
+    /// search clears it at its start.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -280,11 +193,13 @@ impl Searcher {
         }
     }
 
-    /// The best move of `position`'s side to move under `limits`, with its value and
-    /// principal variation: [`Move::Pass`] when it must pass, `None` when the game is over.
+    /// The best move of `position`'s side to move under `limits` (their depth, nodes, time,
+    /// stop flag (else the searcher's own), exact-solve threshold and scoring), with its value
+    /// and principal variation: [`Move::Pass`] when it must pass, `None` when the game is over.
     pub fn search(&mut self, position: &Position, limits: Limits) -> Option<SearchResult> {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
+        let stop = limits.stop_flag().map_or_else(|| Arc::clone(&self.stop), Arc::clone);
         if position.is_game_over() {
             return None;
         }
@@ -304,25 +219,19 @@ impl Searcher {
         let eval = self.evaluator(position);
         let empties = position.empty_cells().len();
         let mut solve_nodes = 0;
-        if empties <= self.exact_empties {
-            let mut solve_limits = solver::SolveLimits::none().stop_flag(Arc::clone(&self.stop));
+        if empties <= limits.exact_empties() {
+            let mut solve_limits = Limits::none().with_scoring(limits.scoring()).with_stop_flag(Arc::clone(&stop));
             if let Some(nodes) = limits.max_nodes() {
-                solve_limits = solve_limits.nodes(nodes);
+                solve_limits = solve_limits.with_nodes(nodes);
             }
             if let Some(time) = limits.max_time() {
-                solve_limits = solve_limits.time(time);
+                solve_limits = solve_limits.with_time(time);
             }
-            let options = SolveOptions::new().limits(solve_limits);
-            if let Ok(solution) = self.solver.solve_with(position, self.scoring, &options) {
-                return Some(SearchResult {
-                    best: solution.best_move(),
-                    value: Value::Exact(solution.value()),
-                    depth: empties,
-                    pv: solution.pv().to_vec(),
-                    nodes: solution.nodes(),
-                    cutoffs: Cutoffs::default(),
-                    elapsed: start.elapsed(),
-                });
+            if let Some(progress) = limits.progress() {
+                solve_limits = solve_limits.with_progress(Arc::clone(progress));
+            }
+            if let Ok(solution) = self.solver.solve_with(position, solve_limits) {
+                return Some(SearchResult { elapsed: start.elapsed(), ..solution });
             }
             // Out of nodes or time: fall back on what a short search finds.
             solve_nodes = limits.max_nodes().unwrap_or(0);
@@ -334,9 +243,9 @@ impl Searcher {
             position,
             weights: self.pattern_weights.clone(),
             features: self.feature_weights_for(position.geometry()),
-            scoring: self.scoring,
+            scoring: limits.scoring(),
             table: &self.table,
-            stop: &self.stop,
+            stop: &stop,
             deadline,
             node_limit: limits.max_nodes(),
             probcut: self.selectivity.probcut_for(&eval),
@@ -356,7 +265,7 @@ impl Searcher {
             best,
             value: Value::Estimate(value),
             depth,
-            pv: self.principal_variation(position, best, depth as usize),
+            pv: self.principal_variation(position, best, depth as usize, limits.scoring()),
             nodes: nodes + solve_nodes,
             cutoffs,
             elapsed: start.elapsed(),
@@ -365,7 +274,7 @@ impl Searcher {
 
     /// The moves from `position` that the table holds as best, starting with `first`, at most
     /// `length` of them (passes added where needed).
-    fn principal_variation(&self, position: &Position, first: Move, length: usize) -> Vec<Move> {
+    fn principal_variation(&self, position: &Position, first: Move, length: usize, scoring: Scoring) -> Vec<Move> {
         let mut pv = vec![first];
         let mut pos = *position;
         if let Move::Place(sq) = first {
@@ -377,7 +286,7 @@ impl Searcher {
                 pv.push(Move::Pass);
                 continue;
             }
-            let Some(Entry { best: Some(sq), .. }) = self.table.probe(hash_of(&pos, self.scoring)) else { break };
+            let Some(Entry { best: Some(sq), .. }) = self.table.probe(hash_of(&pos, scoring)) else { break };
             if !pos.is_legal(sq) {
                 break;
             }
@@ -386,11 +295,10 @@ impl Searcher {
         }
         pv
     }
+}
 
-    /// The final value of a finished `position` under the searcher's scoring, for its side to
-    /// move, in discs.
-    #[must_use]
-    pub fn final_value(&self, position: &Position) -> i32 {
-        final_value(position, self.scoring) / CENTI_PER_DISC
-    }
+/// The final value of a finished `position` under `scoring`, for its side to move, in discs.
+#[must_use]
+pub fn final_value_of(position: &Position, scoring: Scoring) -> i32 {
+    final_value(position, scoring) / CENTI_PER_DISC
 }

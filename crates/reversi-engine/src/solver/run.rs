@@ -2,22 +2,26 @@
 //! and threads, the compilation of the search for the CPU, the aspiration windows around the
 //! guess, the selective searches before the exact one, and the principal variation.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use reversi_core::Position;
 use reversi_core::kernel::{self, Layout, Visitor, Word};
-use reversi_variants::{Move, Scoring};
+use reversi_variants::Move;
 
 use super::board::Board;
 use super::error::SolveError;
-use super::options::SolveLimits;
-use super::progress::{BestSoFar, Certainty};
 use super::search::{self, Control, Selection, Worker, features};
-use super::solution::{Bound, Bounded, INFINITY, Mode, Solution, Window};
+use super::solution::{Bound, Bounded, INFINITY, Window};
 use super::{Code, Solver, root};
+use crate::limits::{Limits, Mode};
+use crate::move_ordering::Cutoffs;
+use crate::progress::Certainty;
+use crate::result::SearchResult;
 use crate::time_management::{self, Interruption, Watch};
 use crate::transposition_table::endgame::{Sureness, Table};
+use crate::value::{Outcome, Value};
 use crate::ybwc::Places;
 
 /// The first window is the guess plus or minus this, bounds excluded: a miss costs a second
@@ -41,7 +45,7 @@ pub(super) enum Task {
 }
 
 pub(super) enum Answer {
-    Solved(Solution),
+    Solved(SearchResult),
     Bounded(Bounded),
 }
 
@@ -49,8 +53,7 @@ pub(super) enum Answer {
 pub(super) struct Job<'a> {
     pub(super) solver: &'a Solver,
     pub(super) position: &'a Position,
-    pub(super) scoring: Scoring,
-    pub(super) limits: &'a SolveLimits,
+    pub(super) limits: &'a Limits,
     pub(super) task: Task,
 }
 
@@ -58,19 +61,19 @@ impl Visitor for Job<'_> {
     type Output = Result<Answer, SolveError>;
 
     fn visit<L: Layout>(self, mg: L) -> Self::Output {
-        let board = Board::new(mg, self.position.geometry(), self.scoring);
+        let board = Board::new(mg, self.position.geometry(), self.limits.scoring());
         let side = self.position.side_to_move();
         let p = mg.compact(self.position.discs(side));
         let o = mg.compact(self.position.discs(!side));
         let nodes = AtomicU64::new(0);
         let control = Control {
             watch: Watch {
-                stop: self.limits.stop.as_deref(),
-                node_limit: self.limits.nodes,
-                deadline: time_management::deadline(Instant::now(), self.limits.time),
+                stop: self.limits.stop_flag().map(Arc::as_ref),
+                node_limit: self.limits.max_nodes(),
+                deadline: time_management::deadline(Instant::now(), self.limits.max_time()),
             },
             nodes: &nodes,
-            progress: self.limits.progress.as_deref(),
+            progress: self.limits.progress().map(Arc::as_ref),
             aborted: AtomicBool::new(false),
             reason: std::sync::Mutex::new(None),
             places: Places::new(self.solver.threads.get()),
@@ -122,7 +125,7 @@ impl Answer {
     fn with_nodes(mut self, total: u64) -> Answer {
         match &mut self {
             Answer::Solved(s) => s.nodes = total,
-            Answer::Bounded(b) => b.nodes = total,
+            Answer::Bounded(b) => *b = b.with_nodes(total),
         }
         self
     }
@@ -176,7 +179,7 @@ impl<M: Layout> Run<'_, M> {
             Task::Search(window) => {
                 let found = self.root(p, o, window.alpha, window.beta, Sureness::EXACT)?;
                 let (bound, best_move) = self.read(&found, window.alpha, window.beta, p, o);
-                Some(Answer::Bounded(Bounded { value: found.value, bound, best_move, nodes: 0 }))
+                Some(Answer::Bounded(Bounded::new(best_move, found.value, bound, Certainty::Exact, 0)))
             }
             Task::Solve(mode, guess) => self.solve(mode, guess, p, o).map(Answer::Solved),
         }
@@ -212,7 +215,7 @@ impl<M: Layout> Run<'_, M> {
         if let Some(progress) = self.control.progress {
             let (bound, best_move) = self.read(&found, alpha, beta, p, o);
             let certainty = if selectivity > Sureness::EXACT { Certainty::Selective } else { Certainty::Exact };
-            progress.publish(BestSoFar::new(best_move, found.value, bound, certainty));
+            progress.publish(Bounded::new(best_move, found.value, bound, certainty, 0));
         }
         Some(found)
     }
@@ -306,7 +309,7 @@ impl<M: Layout> Run<'_, M> {
         Some(guess)
     }
 
-    fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<Solution> {
+    fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<SearchResult> {
         let mg = &self.board.mg;
         if mg.legal(p, o).is_zero() && mg.legal(o, p).is_zero() {
             return None;
@@ -325,6 +328,7 @@ impl<M: Layout> Run<'_, M> {
             Mode::Exact => found.value,
             Mode::WinDrawLoss => found.value.signum(),
         };
+        let empties = (!(p | o) & self.board.playable).count();
         // The principal variation: at each step a search around the known value finds a move
         // that keeps it (the table makes these searches short).
         let (mut p, mut o, mut expected) = (p, o, value);
@@ -350,6 +354,18 @@ impl<M: Layout> Run<'_, M> {
             (p, o, expected) = (o ^ flips, p | flips | M::Word::bit(x), -expected);
         }
         let best_move = pv[0];
-        Some(Solution { value, mode, best_move, pv, nodes: 0 })
+        let value = match mode {
+            Mode::Exact => Value::Exact(value),
+            Mode::WinDrawLoss => Value::Outcome(Outcome::of(value)),
+        };
+        Some(SearchResult {
+            best: best_move,
+            value,
+            depth: empties,
+            pv,
+            nodes: 0,
+            cutoffs: Cutoffs::default(),
+            elapsed: Duration::ZERO,
+        })
     }
 }

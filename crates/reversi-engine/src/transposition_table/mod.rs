@@ -119,6 +119,12 @@ pub(crate) fn store_in(
     victim.store(key, data);
 }
 
+/// `mb` megabytes in bytes (a size beyond the address space saturates: no table can be that
+/// large, and the allocation then fails as for any size the system refuses).
+pub(crate) const fn megabytes(mb: usize) -> usize {
+    mb.saturating_mul(1 << 20)
+}
+
 /// The largest power of two of pairs that fits in `bytes`, and at least one.
 pub(crate) fn pairs_within(bytes: usize) -> usize {
     power_of_two_within::<Pair>(bytes)
