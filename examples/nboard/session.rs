@@ -29,7 +29,7 @@
 //! 200 characters of the line, and the session stays as it was.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use reversi_kit::engine::clock::{Clock, TimeControl};
@@ -129,6 +129,9 @@ pub struct Session {
     used: [Duration; 2],
     /// The time a move may take without a clock.
     move_time: Duration,
+    /// Stops the running `go` or `hint`, every search of a hint's ranking included; cleared
+    /// as each of them starts.
+    stop: Arc<AtomicBool>,
 }
 
 impl Session {
@@ -143,6 +146,7 @@ impl Session {
             game_time: None,
             used: [Duration::ZERO; 2],
             move_time: DEFAULT_MOVE_TIME,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -154,7 +158,7 @@ impl Session {
 
     /// The flag that stops a running `go` or `hint` (it answers with what it has found).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.searcher.stop_flag()
+        Arc::clone(&self.stop)
     }
 
     /// The time a search for `position`'s side to move may take: the clock's budget for the
@@ -170,9 +174,14 @@ impl Session {
     }
 
     /// The limits of a search at the session's depth, within the budget: exact from the
-    /// empties that depth reaches ([`exact_empties`]).
+    /// empties that depth reaches ([`exact_empties`]), stopped by the session's flag, which
+    /// this clears (a stop meant for an earlier search is spent).
     fn limits(&self, position: &Position) -> Limits {
-        Limits::depth(self.depth).with_exact_empties(exact_empties(self.depth)).with_time(self.budget(position))
+        self.stop.store(false, Ordering::Relaxed);
+        Limits::depth(self.depth)
+            .with_exact_empties(exact_empties(self.depth))
+            .with_time(self.budget(position))
+            .with_stop_flag(Arc::clone(&self.stop))
     }
 
     /// Answers one command line.

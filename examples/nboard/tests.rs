@@ -370,3 +370,27 @@ fn game_times_are_read_as_ggf_writes_them() {
     assert!(refused.err[0].contains("TI[soon]"), "{refused:?}");
     assert!(s.position.is_none());
 }
+
+/// A stop (what `main` sets on `ping`) ends a whole hint, every move's search, not only the
+/// one running: the answer comes at once with what was found.
+#[test]
+fn a_stop_ends_a_whole_hint() {
+    let mut s = session().with_move_time(Duration::from_secs(60));
+    assert!(s.handle("set depth 30").err.is_empty());
+    assert!(s.handle(&game_8x8("B[F5]W[F6]")).err.is_empty());
+    let stop = s.stop_flag();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let start = Instant::now();
+    let reply = s.handle("hint 3");
+    setter.join().unwrap();
+    assert_eq!(reply.out.len(), 3, "{reply:?}");
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    // The next search starts afresh: the stop was spent, and it runs to its depth.
+    assert!(s.handle("set depth 2").err.is_empty());
+    let reply = s.handle("go");
+    assert_eq!(reply.out.len(), 1, "{reply:?}");
+    assert!(!s.stop.load(std::sync::atomic::Ordering::Relaxed));
+}
