@@ -2,7 +2,7 @@
 //! the played move's value, and a mark on mistakes; then each side's total loss in discs.
 //!
 //! ```text
-//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N]
+//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N] [--time SECONDS] [--max-nodes N]
 //! ```
 //!
 //! FILE is a record as `replay` reads it, by extension: `.json` (a game record), `.ggf` (game
@@ -15,6 +15,9 @@
 //! ```text
 //! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
 //! ```
+//!
+//! `--time` and `--max-nodes` bound each search (a move's best and the played move's value):
+//! an exact solve that does not fit in them gives an estimate instead.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,7 +29,7 @@ use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::player::Level;
 use reversi_kit::engine::search::{Limits, Searcher, Value, final_value_of};
 use reversi_kit::records::wthor::WthorFile;
-use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript};
+use reversi_kit::records::{GameRecord, ggf, replay_transcript};
 use reversi_kit::variants::{Game, Move, Rules, Scoring};
 
 /// Reviews the moves of a game record.
@@ -50,6 +53,12 @@ struct Args {
     /// Search threads, 1 to 1024.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
     threads: usize,
+    /// The most time each search takes, in seconds (more than 0, at most a day)
+    #[arg(long, value_name = "SECONDS", value_parser = args::seconds)]
+    time: Option<std::time::Duration>,
+    /// The most nodes each search takes, about (1 or more)
+    #[arg(long, value_name = "N", value_parser = args::max_nodes())]
+    max_nodes: Option<u64>,
 }
 
 /// Reads game `n` of `path` as a played game.
@@ -61,10 +70,7 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
         if (1..=count).contains(&n) { Ok(n - 1) } else { Err(format!("the file has {count} games, not {n}")) }
     };
     match extension.as_str() {
-        "json" => {
-            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| errors::chain(&e))?;
-            Ok(GameRecord::try_from(data).map_err(|e| errors::chain(&e))?.replay())
-        }
+        "json" => Ok(GameRecord::from_json(&text()?).map_err(|e| errors::chain(&e))?.replay()),
         "ggf" => {
             // One game at a time, up to the chosen one: the rest of the file is not read.
             let source = text()?;
@@ -98,15 +104,25 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     }
 }
 
-/// The limits for `position` in a game under `scoring`: none for an exact solve. A position
-/// one cell above the threshold is solved too, so that the best move and the played one, which
-/// lead to E empties, are compared by exact values both.
+/// The limits for `position` in a game under `scoring`: none for an exact solve (but for
+/// `--time` and `--max-nodes`). A position one cell above the threshold is solved too, so that
+/// the best move and the played one, which lead to E empties, are compared by exact values
+/// both.
 fn limits(args: &Args, position: &Position, scoring: Scoring) -> Limits {
-    let limits = if position.empty_cells().len() <= args.exact_empties + 1 {
+    let mut limits = if position.empty_cells().len() <= args.exact_empties + 1 {
         Limits::none()
     } else {
         args.level.limits_for(position)
     };
+    if let Some(time) = args.time {
+        let time = limits.max_time().map_or(time, |own| own.min(time));
+        limits = limits.with_time(time);
+    }
+    // The smaller of the level's budget and the flag's.
+    if let Some(nodes) = args.max_nodes {
+        let nodes = limits.max_nodes().map_or(nodes, |own| own.min(nodes));
+        limits = limits.with_nodes(nodes);
+    }
     limits.with_exact_empties(args.exact_empties + 1).with_scoring(scoring)
 }
 

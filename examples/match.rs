@@ -36,6 +36,40 @@ use reversi_kit::variants::{Game, Rules, RulesError};
 /// million games is far beyond any run's time.
 const MAX_GAMES: u64 = 1_000_000;
 
+/// The most random opening plies on any board (half a 16×16 board's empty cells at the
+/// start); a board's own bound is half its empty cells ([`check_opening_plies`]).
+const MAX_OPENING_PLIES: u64 = 126;
+
+/// `--games`: an even number from 2 to [`MAX_GAMES`]. An odd count is refused rather than
+/// rounded: games go in pairs (one opening, colours swapped), and a match of another length
+/// than asked would be a silent change.
+fn even_games(text: &str) -> Result<usize, String> {
+    let n: u64 = text.parse().map_err(|_| format!("{text:?} is not a number of games"))?;
+    if !(2..=MAX_GAMES).contains(&n) {
+        return Err(format!("{n} is out of range: 2 to {MAX_GAMES}"));
+    }
+    if n % 2 == 1 {
+        return Err(format!(
+            "{n} is odd: games go in pairs with the colours swapped, so give an even number ({})",
+            n + 1
+        ));
+    }
+    usize::try_from(n).map_err(|_| format!("{n} is too large"))
+}
+
+/// `--opening-plies` against the board: at most half its empty cells at the start, so that the
+/// players, not the random opening, play most of each game.
+fn check_opening_plies(plies: usize, rules: &Rules) -> Result<(), String> {
+    let empty = rules.geometry().playable().len() as usize - 4;
+    if plies > empty / 2 {
+        return Err(format!(
+            "--opening-plies {plies} is more than half the board's {empty} empty cells: at most {}",
+            empty / 2
+        ));
+    }
+    Ok(())
+}
+
 /// The most games at once (a thread each): far more than any machine has cores.
 const MAX_JOBS: u64 = 1024;
 
@@ -49,11 +83,11 @@ struct Args {
     /// The second player: random, mobility or engine:N
     #[arg(value_name = "PLAYER")]
     second: PlayerSpec,
-    /// The number of games, at least 1 (rounded up to an even number: games go in pairs).
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_GAMES))]
+    /// The number of games, an even number from 2 (games go in pairs, colours swapped).
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = even_games)]
     games: usize,
-    /// Random plies at the start of each pair of games.
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    /// Random plies at the start of each pair of games, at most half the board's empty cells.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_OPENING_PLIES))]
     opening_plies: usize,
     /// Games played at once, 1 to 1024.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
@@ -138,6 +172,9 @@ fn main() -> ExitCode {
         Ok(rules) => rules,
         Err(e) => args::usage_error::<Args>(format!("impossible rules: {e}")),
     };
+    if let Err(message) = check_opening_plies(args.opening_plies, &rules) {
+        args::usage_error::<Args>(message);
+    }
     match run(&args, &rules) {
         Ok(lines) => {
             for line in lines {
@@ -151,7 +188,7 @@ fn main() -> ExitCode {
 
 /// Plays the match: a line per game, then the summary.
 fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
-    let games = args.games.div_ceil(2) * 2;
+    let games = args.games;
     let progress = ProgressBar::new(games as u64);
     progress.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}").expect("a valid template"));
     let next = AtomicUsize::new(0);
@@ -250,6 +287,37 @@ mod tests {
         let score = |line: &str| line.split_whitespace().nth(4).expect("a score").to_owned();
         assert_eq!(score(&out[0]), score(&out[1]), "{out:?}");
         assert!(out[2].contains("1 win, 0 draws, 1 loss") || out[2].contains("0 wins, 2 draws"), "{out:?}");
+    }
+
+    /// Issue 69, D8: an odd count is refused, not rounded up to the next pair; an opening
+    /// longer than half the board is refused, not played as whole random games.
+    #[test]
+    fn odd_game_counts_and_long_openings_are_refused() {
+        let parse =
+            |flags: &str| Args::try_parse_from(["match", "random", "random"].into_iter().chain(flags.split(' ')));
+        let odd = parse("--games 3").unwrap_err().to_string();
+        assert!(odd.contains("3 is odd") && odd.contains("(4)"), "{odd}");
+        for bad in ["--games 1", "--games 0", "--games 2000000", "--opening-plies 1000"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse("--games 4").unwrap().games, 4);
+        let standard = Rules::default();
+        assert!(check_opening_plies(30, &standard).is_ok());
+        let long = check_opening_plies(31, &standard).unwrap_err();
+        assert!(long.contains("at most 30"), "{long}");
+        let small =
+            Rules::builder().board(reversi_kit::variants::Board::Rectangle { width: 4, height: 4 }).build().unwrap();
+        assert!(check_opening_plies(7, &small).is_err() && check_opening_plies(6, &small).is_ok());
+        assert!(
+            check_opening_plies(
+                126,
+                &Rules::builder()
+                    .board(reversi_kit::variants::Board::Rectangle { width: 16, height: 16 })
+                    .build()
+                    .unwrap()
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -11,8 +11,10 @@
 //!
 //! The default is 8×8 with random blocked cells and a fresh seed. `--from` starts the game from
 //! a position (rows from the top, `X` Black, `O` White, `-` empty, `#` blocked, then the side to
-//! move: `--from '--------/--------/---X----/---XX---/---XO---/--------/--------/-------- O'`);
-//! the board is then the position's size and no cell is blocked unless the flags say so. Whatever the flags, the
+//! move: `--from '--------/--------/---X----/---XX---/---XO---/--------/--------/-------- O'`,
+//! or the one-line 8×8 form of NBoard and GGF); no cell is then blocked unless the flags say
+//! so, and the board is the flags' (8×8 unless `--size` or `--octagon`): a position of another
+//! size is refused, as is one the rules cannot hold, with status 2. Whatever the flags, the
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
 //! `result: B-W` (Black's score, then White's).
 
@@ -26,7 +28,7 @@ use reversi_cli::{args, errors, outln, player_spec, record_file, table};
 use reversi_kit::core::{Position, diagram};
 use reversi_kit::records::{GameRecord, Metadata};
 use reversi_kit::variants::players::Player;
-use reversi_kit::variants::{Blocked, Board, Game, Move, Rules};
+use reversi_kit::variants::{Blocked, Game, Move, Rules};
 use table::TableArgs;
 
 /// Plays a whole game between two players (by default Black random, White mobility), drawing
@@ -65,14 +67,32 @@ enum Verbosity {
 fn main() -> ExitCode {
     let options = args::parse::<Options>();
     let defaults = match &options.from {
-        // A set-up position has its own size, and no blocked cell it does not mark.
-        Some(position) => {
-            let (width, height) = (position.geometry().width(), position.geometry().height());
-            Rules::builder().board(Board::Rectangle { width, height })
-        }
+        // A set-up position blocks no cell it does not mark; its board is the flags'.
+        Some(_) => Rules::builder(),
         None => Rules::builder().blocked(Blocked::Random),
     };
     let rules = options.table.rules_or_exit::<Options>(defaults);
+    let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
+    let game = match options.from {
+        // A bad --from is a bad flag (status 2), whether it does not read (clap's error) or
+        // the rules cannot hold it: the rules are never changed to fit it.
+        Some(position) => {
+            let (found, board) = (position.geometry(), rules.geometry());
+            if (found.width(), found.height()) != (board.width(), board.height()) {
+                let size = format!("{}x{}", found.width(), found.height());
+                args::usage_error::<Options>(format!(
+                    "--from: the position is {size} but the board is {}: give --size {size} (or --octagon) for it",
+                    rules.board()
+                ));
+            }
+            Game::from_position(rules, Some(seed), position)
+                .unwrap_or_else(|e| args::usage_error::<Options>(format!("--from: {}", errors::chain(&e))))
+        }
+        None => match Game::new(rules, seed) {
+            Ok(game) => game,
+            Err(e) => return errors::fail(e),
+        },
+    };
     // A file that cannot be written is found now, not after the game.
     let mut record = match options.record {
         None => None,
@@ -82,17 +102,6 @@ fn main() -> ExitCode {
         },
     };
     let verbosity = if options.quiet { Verbosity::Quiet } else { Verbosity::Full };
-    let seed = options.table.seed.unwrap_or_else(table::fresh_seed);
-    let table = match options.from {
-        Some(position) => Game::from_position(rules, Some(seed), position).map_err(|e| format!("--from: {e}")),
-        None => Game::new(rules, seed).map_err(|e| e.to_string()),
-    };
-    let game = match table {
-        Ok(game) => game,
-        // A position that reads but that the rules cannot hold is bad data (status 1), as in a
-        // record; one that does not read is clap's usage error (status 2).
-        Err(message) => return errors::fail(message),
-    };
     match play(game, seed, [options.black, options.white], verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => errors::fail(message),

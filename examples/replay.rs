@@ -4,7 +4,8 @@
 //! cargo run --example replay -- [--help] [--version] FILE [--game N]
 //! ```
 //!
-//! The format comes from the extension: `.json` (a [`GameRecord`]), `.ggf` (GGF; game `N` of
+//! The format comes from the extension: `.json` (a [`GameRecord`], docs/record.schema.json,
+//! or the older unversioned game form, which Python's `Game.to_json()` wrote), `.ggf` (GGF; game `N` of
 //! the file, the first by default), `.txt` (a move transcript of a standard 8×8 game, passes
 //! optional) or `.wtb` (WTHOR; game `N`, the first by default). The last line is
 //! `result: B-W`: the record's result; for a game without one (an unfinished transcript or
@@ -21,7 +22,7 @@ use clap::builder::RangedU64ValueParser;
 use reversi_cli::{args, errors, files, outln, output};
 use reversi_kit::core::{Bitboard, Position, diagram};
 use reversi_kit::records::wthor::WthorFile;
-use reversi_kit::records::{GameRecord, RecordData, ggf, replay_transcript, transcript};
+use reversi_kit::records::{GameRecord, ggf, replay_transcript, transcript};
 use reversi_kit::variants::{Game, Rules};
 
 /// Replays a game file and prints the board after its moves.
@@ -66,8 +67,7 @@ fn replay(path: &Path, game: usize) -> Result<Shown, String> {
     let text = || String::from_utf8(bytes.clone()).map_err(|e| format!("not UTF-8 text: {e}"));
     match extension.as_str() {
         "json" => {
-            let data: RecordData = serde_json::from_str(&text()?).map_err(|e| errors::chain(&e))?;
-            let record = GameRecord::try_from(data).map_err(|e| errors::chain(&e))?;
+            let record = GameRecord::from_json(&text()?).map_err(|e| errors::chain(&e))?;
             Ok(from_record(&record, Vec::new()))
         }
         "ggf" => {
@@ -178,6 +178,27 @@ mod tests {
         assert_eq!(replay(&fixture("sample.json"), 1).unwrap().result, record.result().to_string());
         // The WTHOR game that stopped early shows its recorded score.
         assert_eq!(replay(&fixture("sample.wtb"), 3).unwrap().result, "40-24");
+    }
+
+    /// Issue 69, D1: what Python's `Game.to_json()` writes (in-progress.json, the record
+    /// form), and what it wrote before version 1 records (legacy-game.json), both replay.
+    #[test]
+    fn records_python_writes_replay() {
+        let shown = replay(&fixture("in-progress.json"), 1).unwrap();
+        assert!(shown.notes.contains(&"ended: unfinished".to_owned()), "{:?}", shown.notes);
+        assert!(shown.moves.starts_with("e3d3c3"), "{}", shown.moves);
+        assert_eq!(shown.result, "8-9");
+        let old = replay(&fixture("legacy-game.json"), 1).unwrap();
+        assert_eq!(old.moves, "f5d6c3d3c4");
+        assert!(old.notes.contains(&"ended: unfinished".to_owned()), "{:?}", old.notes);
+    }
+
+    /// Issue 69, D2: a GGF game with `RE[?]` replays, as Python's `Game.from_ggf` reads it.
+    #[test]
+    fn a_ggf_game_with_an_unknown_result_replays() {
+        let text = "(;GM[Othello]PC[NBoard]TI[0:05]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]RE[?];)";
+        let shown = replay(&temp("unknown.ggf", text.as_bytes()), 1).unwrap();
+        assert_eq!(shown.moves, "f5f6");
     }
 
     #[test]

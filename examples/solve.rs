@@ -2,7 +2,7 @@
 //! variation, and how fast.
 //!
 //! ```text
-//! cargo run --release --example solve -- --position "POSITION STRING" [--scoring discs|wof] [--wld] [--threads N] [--hash-mb N]
+//! cargo run --release --example solve -- --position "POSITION STRING" [--scoring discs|wof] [--wld] [--threads N] [--hash-mb N] [--time SECONDS] [--max-nodes N]
 //! cargo run --release --example solve -- --file data/ffo/ffo-20-59.txt --threads 2
 //! ```
 //!
@@ -11,9 +11,11 @@
 //! and the listed values, WOF, tab-separated; `#` starts a comment) prints one line a position,
 //! `ok` or `WRONG` against the file, then a summary. Long solves show their progress on
 //! stderr when it is a terminal: the time, the nodes, and the best move and value found so
-//! far, with how sure they are (`b7 +2 (selective)`). Bad flags or a position that cannot be
-//! solved: an `error:` with the usage and exit status 2; a file that cannot be read or holds a
-//! bad line: an `error:` naming it and exit status 1.
+//! far, with how sure they are (`b7 +2 (selective)`). `--time` and `--max-nodes` bound each
+//! solve: past either, a position is `not solved` (an `error:` with the best move found so far
+//! and exit status 1; in a file, a `not solved` line and the next position). Bad flags or a
+//! position that cannot be solved: an `error:` with the usage and exit status 2; a file that
+//! cannot be read or holds a bad line: an `error:` naming it and exit status 1.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -51,6 +53,26 @@ struct Cli {
     /// The transposition table's size in MB, 1 to 4096 (allocated whole at the start)
     #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_HASH_MB, value_parser = hash_mb::parser())]
     hash_mb: usize,
+    /// Give up a solve after this many seconds (more than 0, at most a day; 0.5 allowed)
+    #[arg(long, value_name = "SECONDS", value_parser = args::seconds)]
+    time: Option<Duration>,
+    /// Give up a solve after about this many nodes (1 or more)
+    #[arg(long, value_name = "N", value_parser = args::max_nodes())]
+    max_nodes: Option<u64>,
+}
+
+impl Cli {
+    /// The limits of each solve.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::none();
+        if let Some(time) = self.time {
+            limits = limits.with_time(time);
+        }
+        if let Some(nodes) = self.max_nodes {
+            limits = limits.with_nodes(nodes);
+        }
+        limits
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -84,12 +106,14 @@ fn main() -> ExitCode {
     match (&cli.position, &cli.file) {
         // A position that cannot be solved (a finished game) is the command line's fault.
         (Some(position), _) => {
-            match solve_one(&solver, position, cli.scoring.map_or(Scoring::Discs, Scoring::from), mode) {
+            match solve_one(&solver, position, cli.scoring.map_or(Scoring::Discs, Scoring::from), mode, cli.limits()) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(message) => args::usage_error::<Cli>(message),
+                // Out of time or nodes: not the command line's fault.
+                Err((message, true)) => errors::fail(message),
+                Err((message, false)) => args::usage_error::<Cli>(message),
             }
         }
-        (None, Some(path)) => match solve_file(&solver, path, mode) {
+        (None, Some(path)) => match solve_file(&solver, path, mode, &cli.limits()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => errors::fail(message),
         },
@@ -98,14 +122,16 @@ fn main() -> ExitCode {
 }
 
 /// Solves `position` with a progress line on stderr when it is a terminal.
+/// Past a limit, the error carries the best move found so far, if any.
 fn solve_watched(
     solver: &Solver,
     position: &Position,
     scoring: Scoring,
     mode: Mode,
-) -> Result<(SearchResult, f64), SolveError> {
+    limits: Limits,
+) -> Result<(SearchResult, f64), (SolveError, Option<String>)> {
     let progress = Progress::new();
-    let limits = Limits::none().with_scoring(scoring).with_mode(mode).with_progress(Arc::clone(&progress));
+    let limits = limits.with_scoring(scoring).with_mode(mode).with_progress(Arc::clone(&progress));
     let started = Instant::now();
     let solution = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
@@ -128,16 +154,35 @@ fn solve_watched(
         })
     } else {
         solver.solve_with(position, limits)
-    }?;
+    }
+    .map_err(|e| (e, progress.best_so_far().map(|best| best.to_string())))?;
     Ok((solution, started.elapsed().as_secs_f64()))
+}
+
+/// The message of an unsolved position: the error, and the best move found so far.
+fn unsolved(error: &SolveError, best: Option<&str>) -> String {
+    match best {
+        Some(best) => format!("{error} (best so far {best})"),
+        None => error.to_string(),
+    }
 }
 
 fn speed(nodes: u64, seconds: f64) -> String {
     if seconds > 0.0 { format!("{:.1} M nodes/s", nodes as f64 / seconds / 1e6) } else { "-".into() }
 }
 
-fn solve_one(solver: &Solver, position: &Position, scoring: Scoring, mode: Mode) -> Result<(), String> {
-    let (solution, seconds) = solve_watched(solver, position, scoring, mode).map_err(|e| format!("{e}: {position}"))?;
+/// Solves and prints `position`; an error says whether a limit ended the solve (`true`).
+fn solve_one(
+    solver: &Solver,
+    position: &Position,
+    scoring: Scoring,
+    mode: Mode,
+    limits: Limits,
+) -> Result<(), (String, bool)> {
+    let (solution, seconds) = solve_watched(solver, position, scoring, mode, limits).map_err(|(e, best)| {
+        let limited = matches!(e, SolveError::Interrupted { .. });
+        (format!("{}: {position}", unsolved(&e, best.as_deref())), limited)
+    })?;
     outln!("empties: {}", position.empty_cells().len());
     outln!("best: {}", solution.best());
     // The value is exact: a score, or in win/draw/loss mode the outcome.
@@ -181,7 +226,7 @@ fn parse_line(line: &str) -> Result<Entry, String> {
     Ok(Entry { number, position, values })
 }
 
-fn solve_file(solver: &Solver, path: &Path, mode: Mode) -> Result<(), String> {
+fn solve_file(solver: &Solver, path: &Path, mode: Mode, limits: &Limits) -> Result<(), String> {
     let bytes = files::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| format!("{}: not valid UTF-8 text: {e}", path.display()))?;
     let entries = text
@@ -191,10 +236,19 @@ fn solve_file(solver: &Solver, path: &Path, mode: Mode) -> Result<(), String> {
         .map(|(i, line)| parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1)))
         .collect::<Result<Vec<_>, String>>()?;
     let started = Instant::now();
-    let (mut solved, mut agree) = (0, 0);
+    let (mut solved, mut agree, mut unsolved_count) = (0, 0, 0);
     for entry in &entries {
-        let (solution, seconds) = solve_watched(solver, &entry.position, Scoring::Wof, mode)
-            .map_err(|e| format!("#{}: {e}", entry.number))?;
+        let (solution, seconds) = match solve_watched(solver, &entry.position, Scoring::Wof, mode, limits.clone()) {
+            Ok(done) => done,
+            // Past a limit: said, and the next position.
+            Err((e @ SolveError::Interrupted { .. }, best)) => {
+                // The error says "not solved: ..." itself.
+                outln!("#{} {}", entry.number, unsolved(&e, best.as_deref()));
+                unsolved_count += 1;
+                continue;
+            }
+            Err((e, _)) => return Err(format!("#{}: {e}", entry.number)),
+        };
         let best = entry.values.iter().map(|&(_, v)| v).max().expect("at least one value");
         let expected = if mode == Mode::WinDrawLoss { best.signum() } else { best };
         // The move must be one of the best listed, when the file lists moves.
@@ -213,6 +267,7 @@ fn solve_file(solver: &Solver, path: &Path, mode: Mode) -> Result<(), String> {
             speed(solution.nodes(), seconds)
         );
     }
-    outln!("solved {solved}, {agree} agree, {:.1} s", started.elapsed().as_secs_f64());
+    let not_solved = if unsolved_count > 0 { format!(", {unsolved_count} not solved") } else { String::new() };
+    outln!("solved {solved}, {agree} agree{not_solved}, {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }

@@ -7,14 +7,16 @@
 //! Each game that stopped early, whose replayed score differs from the recorded one, or that
 //! holds an illegal move gets a line (every game with `--verbose`, with its moves). Players'
 //! and tournaments' names come from `WTHOR.JOU` and `WTHOR.TRN` beside the file, when they are
-//! there. The last line is the tally:
+//! there; one that is there but cannot be read is a warning on stderr (its numbers are shown
+//! instead of names), not an error: the games are checked all the same. The last line is the
+//! tally:
 //! `N games, F finished, M scores match, U unfinished, I illegal`.
 //! A file that cannot be read is an error: the program prints it and exits with status 1; so
 //! does a game with an illegal move, after the tally. Only regular files of at most 64 MiB are
 //! read (a WTHOR year is under 1 MB). Over several files, a bar on stderr counts the files
 //! done, when stderr is a terminal.
 
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -57,7 +59,13 @@ fn main() -> ExitCode {
     for file in &options.files {
         bar.set_message(file.display().to_string());
         // The bar steps aside while a line is printed, so that the two do not mix.
-        match replay_file(file, detail, &mut total, &mut |line| bar.suspend(|| outln!("{line}"))) {
+        let mut print = |line: String| bar.suspend(|| outln!("{line}"));
+        let mut warn = |line: String| {
+            bar.suspend(|| {
+                let _ = writeln!(std::io::stderr(), "warning: {line}");
+            });
+        };
+        match replay_file(file, detail, &mut total, &mut print, &mut warn) {
             Ok(summary) => bar.suspend(|| outln!("{}: {summary}", file.display())),
             Err(message) => {
                 bar.finish_and_clear();
@@ -77,12 +85,20 @@ fn replay_file(
     detail: Detail,
     total: &mut WthorSummary,
     print: &mut dyn FnMut(String),
+    warn: &mut dyn FnMut(String),
 ) -> Result<WthorSummary, String> {
     let bytes = files::read(path).map_err(|e| e.to_string())?;
     let file = WthorFile::parse(&bytes).map_err(|e| errors::chain(&e))?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let players = names(&dir.join("WTHOR.JOU"), NameKind::Players)?;
-    let tournaments = names(&dir.join("WTHOR.TRN"), NameKind::Tournaments)?;
+    // The name files are optional: one that cannot be read costs the names, not the check.
+    let mut optional = |path: PathBuf, kind| {
+        names(&path, kind).unwrap_or_else(|message| {
+            warn(format!("{message}; numbers shown instead of names"));
+            None
+        })
+    };
+    let players = optional(dir.join("WTHOR.JOU"), NameKind::Players);
+    let tournaments = optional(dir.join("WTHOR.TRN"), NameKind::Tournaments);
     let mut summary = WthorSummary::default();
     for (i, game) in file.games().iter().enumerate() {
         let replay = game.replay();
@@ -135,4 +151,37 @@ fn describe(game: &WthorGame, players: Option<&NameFile>, tournaments: Option<&N
         name(players, game.white_player()),
         name(tournaments, game.tournament())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/reversi-records/tests/data").join(name)
+    }
+
+    /// Issue 69, D10: a damaged WTHOR.JOU beside the file is a warning, and the games are
+    /// checked all the same, with numbers for names.
+    #[test]
+    fn a_damaged_name_file_is_a_warning_not_a_failure() {
+        let dir = std::env::temp_dir().join(format!("reversi-wthor-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let wtb = dir.join("sample.wtb");
+        std::fs::copy(fixture("sample.wtb"), &wtb).unwrap();
+        std::fs::write(dir.join("WTHOR.JOU"), b"damaged").unwrap();
+        let (mut lines, mut warnings, mut total) = (Vec::new(), Vec::new(), WthorSummary::default());
+        let summary =
+            replay_file(&wtb, Detail::Every, &mut total, &mut |l| lines.push(l), &mut |w| warnings.push(w)).unwrap();
+        assert_eq!(summary.games, 4, "{summary}");
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("WTHOR.JOU") && warnings[0].contains("numbers shown"), "{warnings:?}");
+        assert!(lines[0].contains(" vs #"), "{lines:?}");
+        // With the names beside it, no warning and names.
+        std::fs::copy(fixture("WTHOR.JOU"), dir.join("WTHOR.JOU")).unwrap();
+        warnings.clear();
+        replay_file(&wtb, Detail::Every, &mut total, &mut |_| {}, &mut |w| warnings.push(w)).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

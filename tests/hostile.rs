@@ -135,12 +135,19 @@ fn missing_and_special_files() {
         case("wthor", &["/dev/zero"], 1, not_a_file),
         case("wthor", &[&path("fifo.wtb")], 1, not_a_file),
         case("wthor", &[&path("huge.wtb")], 1, "larger than the limit of 64 MiB"),
-        case("wthor", &[&path("sample.wtb")], 1, "WTHOR.JOU: not a regular file"),
         case("play", &["--quiet", "--record", &path("dir.ggf")], 1, "cannot write the record to"),
         case("play", &["--quiet", "--record", "/dev/full"], 1, "No space left on device"),
         case("duel", &["--record", "/nonexistent/dir/game.json"], 1, "cannot write the record to"),
         case("duel", &["--record", "/dev/full"], 1, "cannot save the record to /dev/full"),
     ]);
+    // The optional names are read with the same care, but one that cannot be read costs the
+    // names only (issue 69, D10): a warning, and every game checked all the same (status 1
+    // for the fixture's illegal game 4, as with the names).
+    let output = common::run("wthor", [path("sample.wtb")], Stdio::null(), Stdio::piped());
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("warning: ") && stderr.contains("WTHOR.JOU: not a regular file"), "{stderr}");
+    assert!(stdout.contains("4 games") && stdout.contains("1 illegal"), "{stdout}");
     std::fs::remove_dir_all(&dir).expect("removed");
 }
 
@@ -228,7 +235,9 @@ fn solve_refuses_bad_flags_positions_and_files() {
         case("solve", &[], 2, "--position"),
         case("solve", &["--position", "garbage"], 2, "invalid position"),
         case("solve", &["--position", &"X".repeat(64)], 2, "invalid position"),
-        case("solve", &["--position", &format!("{} X", "X".repeat(64))], 2, "invalid board width 64"),
+        case("solve", &["--position", &format!("{} X", "X".repeat(63))], 2, "invalid board width 63"),
+        // 64 cells in one line are the 8×8 form of NBoard and GGF: a finished position here.
+        case("solve", &["--position", &format!("{} X", "X".repeat(64))], 2, "the game is over"),
         case("solve", &["--position", START, "--threads", "0"], 2, "--threads"),
         case("solve", &["--position", START, "--hash-mb", "99999999999999999999"], 2, "--hash-mb"),
         case("solve", &["--position", START, "--scoring", "bogus"], 2, "possible values: discs, wof"),
@@ -370,13 +379,19 @@ fn analyze_refuses_bad_flags_and_garbage_records() {
     std::fs::remove_dir_all(&dir).expect("removed");
 }
 
-/// Finished games are not errors: a match whose random openings end the games counts them,
-/// and `analyze` reviews a finished game to its end.
+/// Finished games are not errors: a match whose random openings may end the games counts
+/// them, and `analyze` reviews a finished game to its end. An opening longer than half the
+/// board is refused (issue 69, D8): it would play whole random games and call it a match.
 #[test]
 fn finished_games_are_counted_and_reviewed() {
+    check_all(&[
+        case("match", &["random", "random", "--games", "2", "--size", "4x4", "--opening-plies", "1000"], 2, "0..=126"),
+        case("match", &["random", "random", "--games", "2", "--size", "4x4", "--opening-plies", "7"], 2, "at most 6"),
+        case("match", &["random", "random", "--games", "3"], 2, "3 is odd"),
+    ]);
     let output = common::run(
         "match",
-        ["random", "random", "--games", "2", "--size", "4x4", "--opening-plies", "1000"],
+        ["random", "random", "--games", "2", "--size", "4x4", "--opening-plies", "6"],
         Stdio::null(),
         Stdio::piped(),
     );
@@ -422,11 +437,28 @@ fn empty_fits_big_layouts_and_false_results_are_refused() {
 fn play_from_a_position_and_analyze_the_record() {
     let after_f5 = "--------/--------/--------/---OX---/---XXX--/--------/--------/-------- O";
     let hole = "--------/--------/--------/---O----/---XXX--/--------/--------/-------- O";
+    let ten = "----------/----------/----------/----------/----OX----/----XO----/----------/----------/----------/---------- X";
     check_all(&[
-        case("play", &["--from", hole, "--seed", "1"], 1, "centre cell e4 is empty"),
+        // Every bad --from is a bad flag, status 2 (issue 69, D8), whether it does not read
+        // or the rules refuse it.
+        case("play", &["--from", hole, "--seed", "1"], 2, "centre cell e4 is empty"),
         case("play", &["--from", "garbage", "--seed", "1"], 2, "--from"),
-        case("play", &["--from", after_f5, "--size", "10x10", "--seed", "1"], 1, "not the rules' board"),
+        case("play", &["--from", after_f5, "--size", "10x10", "--seed", "1"], 2, "--size 8x8"),
+        case("play", &["--from", ten, "--seed", "1"], 2, "--size 10x10"),
     ]);
+    // The one-line 8×8 form of NBoard and GGF is a position like any other.
+    let one_line = "---------------------------O*------**O-------------------------- O";
+    let output = common::run("play", ["--from", one_line, "--seed", "1", "--quiet"], Stdio::null(), Stdio::piped());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // A 10×10 position with its size given plays on 10×10.
+    let output = common::run(
+        "play",
+        ["--from", ten, "--size", "10x10", "--seed", "1", "--quiet"],
+        Stdio::null(),
+        Stdio::piped(),
+    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("rules: 10x10"));
     let record = common::temp_path("issue-53-from.json");
     let record_arg = record.display().to_string();
     let args = ["--from", after_f5, "--seed", "1", "--quiet", "--record", &record_arg, "--black", "engine:1"];
@@ -441,4 +473,41 @@ fn play_from_a_position_and_analyze_the_record() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.contains(&format!("from: {after_f5}")) && stdout.contains("  1. white"), "{stdout}");
     std::fs::remove_file(&record).expect("removed");
+}
+
+/// Issue 69, D5: `solve` and `analyze` take `--time` and `--max-nodes`, so that no run is
+/// unbounded: the 8×8 start (60 empty cells) gives up within its time, naming the best move
+/// found so far, and a review with exact values from the start keeps to its time a search.
+#[test]
+fn solve_and_analyze_keep_to_their_limits() {
+    let start = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X";
+    check_all(&[
+        case("solve", &["--position", start, "--time", "0"], 2, "--time"),
+        case("solve", &["--position", start, "--time", "soon"], 2, "--time"),
+        case("solve", &["--position", start, "--time", "100000"], 2, "at most 86400"),
+        case("solve", &["--position", start, "--max-nodes", "0"], 2, "--max-nodes"),
+        case("analyze", &[&fixture("sample.txt"), "--time", "-1"], 2, "-1"),
+        case("analyze", &[&fixture("sample.txt"), "--time=-1"], 2, "out of range"),
+        case("analyze", &[&fixture("sample.txt"), "--max-nodes", "0"], 2, "--max-nodes"),
+        case("solve", &["--position", start, "--max-nodes", "100000"], 1, "not solved"),
+    ]);
+    let timed = std::time::Instant::now();
+    let output = common::run("solve", ["--position", start, "--time", "0.5"], Stdio::null(), Stdio::piped());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("error: not solved") && stderr.contains("time"), "{stderr}");
+    assert!(timed.elapsed() < std::time::Duration::from_secs(10), "{:?}", timed.elapsed());
+
+    let timed = std::time::Instant::now();
+    let args = [fixture("sample.txt"), "--exact-empties".into(), "60".into(), "--time".into(), "0.02".into()];
+    let output = common::run("analyze", args, Stdio::null(), Stdio::piped());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("white: total loss"));
+    assert!(timed.elapsed() < std::time::Duration::from_secs(20), "{:?}", timed.elapsed());
+
+    let ffo = concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo/ffo-20-59.txt");
+    let output = common::run("solve", ["--file", ffo, "--max-nodes", "1"], Stdio::null(), Stdio::piped());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("#21 not solved: node limit") && stdout.contains(" not solved, "), "{stdout}");
 }

@@ -70,12 +70,13 @@ fn lock(saver: &Mutex<Saver>) -> MutexGuard<'_, Saver> {
 /// Writes a line on stderr; a stderr that cannot be written (a closed terminal) is no reason
 /// to stop before the game is saved.
 fn report(line: &str) {
-    let _ = writeln!(io::stderr(), "duel: {line}");
+    // A line that quotes what was typed quotes at most 200 characters of it.
+    let _ = writeln!(io::stderr(), "duel: {}", reversi_kit::records::clip(line));
 }
 
 /// Writes `error: <line>` on stderr and ends the program with exit status 1.
 fn fail(line: &str) -> ! {
-    let _ = writeln!(io::stderr(), "error: {line}");
+    let _ = writeln!(io::stderr(), "error: {}", reversi_kit::records::clip(line));
     process::exit(1);
 }
 

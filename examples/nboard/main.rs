@@ -2,7 +2,7 @@
 //! drive engines the same way): commands on stdin, answers on stdout, refusals on stderr.
 //!
 //! ```text
-//! cargo run --release --example nboard -- [--hash-mb MB] [--threads N]
+//! cargo run --release --example nboard -- [--hash-mb MB] [--threads N] [--move-time SECONDS]
 //! ```
 //!
 //! A GUI starts it as an engine program; by hand, type for instance:
@@ -23,10 +23,19 @@
 //! `--hash-mb` sets the size of the search's tables (default 64, of which a quarter is the
 //! exact solver's); `--threads` the search's threads (default 1; two reach a depth in about
 //! 0.65 of one's time, the answers may then differ from run to run).
+//!
+//! `go` and `hint` keep to the game's clock (GGF's `TI`, less the times of the side's moves),
+//! or to `--move-time` (5 s by default) when the game has none; the depth set is the most they
+//! search. Commands are read while a search runs: a `ping` (or `quit`, or the end of the input)
+//! stops it, so that its answer comes at once, then the `pong`, in the order of the commands.
 
 mod session;
 
+
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+use std::time::Duration;
 
 use clap::Parser;
 use reversi_cli::{args, hash_mb, outln};
@@ -42,11 +51,48 @@ struct Args {
     /// Search threads, 1 to 1024.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
     threads: usize,
+    /// The time a move or a hint may take when the game has no clock (TI), in seconds: more
+    /// than 0, at most 3600
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = move_time)]
+    move_time: Duration,
+}
+
+/// `--move-time`: seconds, more than zero and at most an hour.
+fn move_time(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!("{seconds} is out of range: more than 0, at most 3600"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Whether `line` stops a running search before it is queued: `ping` (its `pong` must come
+/// at once, after the search's answer) and `quit`.
+fn interrupts(line: &str) -> bool {
+    matches!(line.split_whitespace().next(), Some("ping" | "quit"))
 }
 
 fn main() {
     let args = Args::parse();
-    let mut session = Session::new(args.hash_mb << 20, args.threads);
+    let mut session = Session::new(args.hash_mb << 20, args.threads).with_move_time(args.move_time);
+    let stop = session.stop_flag();
+    // The session answers on a thread of its own, one command after another, while this one
+    // reads: a command that comes during a search is seen at once.
+    let (sender, receiver) = mpsc::channel::<String>();
+    let worker = std::thread::spawn(move || {
+        for line in receiver {
+            let reply = session.handle(&line);
+            for text in &reply.err {
+                let _ = writeln!(io::stderr(), "nboard: {text}");
+            }
+            for text in &reply.out {
+                outln!("{text}");
+            }
+            if reply.quit {
+                break;
+            }
+        }
+    });
     let stdin = io::stdin();
     for line in stdin.lock().split(b'\n') {
         let line = match line {
@@ -58,15 +104,17 @@ fn main() {
         };
         // A line that is not UTF-8 is read with replacement characters and refused as
         // any unknown command would be.
-        let reply = session.handle(&String::from_utf8_lossy(&line));
-        for text in &reply.err {
-            let _ = writeln!(io::stderr(), "nboard: {text}");
+        let line = String::from_utf8_lossy(&line).into_owned();
+        if interrupts(&line) {
+            stop.store(true, Ordering::Relaxed);
         }
-        for text in &reply.out {
-            outln!("{text}");
-        }
-        if reply.quit {
+        // After `quit` the session has ended: nothing is left to send to.
+        if sender.send(line).is_err() {
             break;
         }
     }
+    // The end of the input: the search running, if any, answers with what it has.
+    stop.store(true, Ordering::Relaxed);
+    drop(sender);
+    let _ = worker.join();
 }

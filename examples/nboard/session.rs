@@ -7,8 +7,8 @@
 //! | command | answer on stdout |
 //! |---|---|
 //! | `nboard 2` | `set myname reversi-kit` |
-//! | `set depth N` | none: the midgame depth, 1 to [`MAX_DEPTH`]; exact solves from N + 4 empties (at most 20) |
-//! | `set game GGF` | none: the position after the game's moves (any GGS board: 4×4 to 14×14, the Octagon, `BL` blocked cells) |
+//! | `set depth N` | none: the deepest midgame search, 1 to [`MAX_DEPTH`]; exact solves from N + 4 empties (at most 20) |
+//! | `set game GGF` | none: the position after the game's moves (any GGS board: 4×4 to 14×14, the Octagon, `BL` blocked cells), and the game's clock (`TI`, less the times of each side's moves) |
 //! | `set contempt N` | none: kept; the engine plays for the disc margin, so it changes nothing |
 //! | `move f5[/eval[/time]]` | none: plays the move (`PA` passes; a pass left out is put back) |
 //! | `hint N` | `search <pv> <eval> 0 <depth>` for the N best moves, best first (`100%` for an exact value) |
@@ -17,20 +17,35 @@
 //! | `learn` | `learned` |
 //! | `quit` | none: ends the session |
 //!
+//! `go` and `hint` keep to a time: the share of the side's time left that
+//! [`Clock::budget`](reversi_kit::engine::clock::Clock::budget) gives when the game has a clock
+//! (`TI[5:00]`), else the session's time a move (`--move-time`); the depth set is the most they
+//! search within it. A search stops early, answering with what it has, when
+//! [`Session::stop_flag`] is set: `main` sets it on `ping` and `quit`, which it reads while a
+//! search runs, so that `pong` comes at once and after the search's answer.
+//!
 //! Anything else, or a command that does not fit (a move that is not legal, GGF the session
-//! cannot read, a number out of range), is refused with one line on stderr, and the session
-//! stays as it was.
+//! cannot read, a number out of range), is refused with one line on stderr, quoting at most
+//! 200 characters of the line, and the session stays as it was.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use reversi_kit::Position;
+use reversi_kit::engine::clock::{Clock, TimeControl};
 use reversi_kit::engine::ranking::rank_moves;
 use reversi_kit::engine::search::{Limits, Searcher, Value};
 use reversi_kit::records::ggf::{self, GgfError};
 use reversi_kit::variants::Move;
+use reversi_kit::{Color, Position};
 
-/// The deepest midgame search `set depth` takes: past any board's search in reasonable time.
-pub const MAX_DEPTH: u32 = 60;
+/// The deepest midgame search `set depth` takes. Deeper, no search on any board completes
+/// within a game's time (8×8 reaches 13 plies in a tenth of a second, and each ply costs
+/// about three times the one before), so a larger number would be a promise not kept.
+pub const MAX_DEPTH: u32 = 30;
+
+/// The time a move (and a hint) may take when the game has no clock (`TI`).
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
 
 /// The depth before the first `set depth`.
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -100,14 +115,23 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// One engine's state in an NBoard session: the position, the depth and the searcher with
-/// its table, reused from move to move.
+/// One engine's state in an NBoard session: the position, the depth, the clock and the
+/// searcher with its table, reused from move to move.
 #[derive(Debug)]
 pub struct Session {
     position: Option<Position>,
     depth: u32,
     contempt: i32,
     searcher: Searcher,
+    /// The game's time for each side (`TI`), if it has a clock.
+    game_time: Option<Duration>,
+    /// The time each side's moves took so far (Black's, then White's).
+    used: [Duration; 2],
+    /// The time a move may take without a clock.
+    move_time: Duration,
+    /// Stops the running `go` or `hint`, every search of a hint's ranking included; cleared
+    /// as each of them starts.
+    stop: Arc<AtomicBool>,
 }
 
 impl Session {
@@ -119,13 +143,45 @@ impl Session {
             depth: DEFAULT_DEPTH,
             contempt: 0,
             searcher: Searcher::with_hash_bytes(hash_bytes).with_threads(threads),
+            game_time: None,
+            used: [Duration::ZERO; 2],
+            move_time: DEFAULT_MOVE_TIME,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// The limits of a search at the session's depth: exact from the empties that depth
-    /// reaches ([`exact_empties`]).
-    fn limits(&self) -> Limits {
-        Limits::depth(self.depth).with_exact_empties(exact_empties(self.depth))
+    /// The same session with `time` a move when the game has no clock.
+    #[must_use]
+    pub fn with_move_time(self, time: Duration) -> Session {
+        Session { move_time: time, ..self }
+    }
+
+    /// The flag that stops a running `go` or `hint` (it answers with what it has found).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// The time a search for `position`'s side to move may take: the clock's budget for the
+    /// time that side has left, or the time a move without a clock.
+    fn budget(&self, position: &Position) -> Duration {
+        let Some(game_time) = self.game_time else { return self.move_time };
+        let side = side_index(position.side_to_move());
+        let Ok(control) = TimeControl::fischer(game_time, Duration::ZERO) else { return self.move_time };
+        let mut clock = Clock::new(control);
+        // The time left is at most the game's, which the control took: always accepted.
+        let _ = clock.set_remaining(game_time.saturating_sub(self.used[side]));
+        clock.budget(position)
+    }
+
+    /// The limits of a search at the session's depth, within the budget: exact from the
+    /// empties that depth reaches ([`exact_empties`]), stopped by the session's flag, which
+    /// this clears (a stop meant for an earlier search is spent).
+    fn limits(&self, position: &Position) -> Limits {
+        self.stop.store(false, Ordering::Relaxed);
+        Limits::depth(self.depth)
+            .with_exact_empties(exact_empties(self.depth))
+            .with_time(self.budget(position))
+            .with_stop_flag(Arc::clone(&self.stop))
     }
 
     /// Answers one command line.
@@ -133,7 +189,8 @@ impl Session {
         let mut reply = Reply::default();
         if let Err(error) = self.run(line.trim(), &mut reply) {
             reply.out.clear();
-            reply.err.push(error.to_string());
+            // A refused line may be megabytes long: the error quotes at most 200 characters.
+            reply.err.push(reversi_kit::records::clip(&error.to_string()).into_owned());
         }
         reply
     }
@@ -170,12 +227,22 @@ impl Session {
                 }
                 let mut next = *position;
                 play(&mut next, played, None).map_err(|reason| illegal("move".into(), played, reason))?;
+                // The mover is the side that placed the disc, or that passed.
+                let mover = match played {
+                    Move::Place(sq) => next.disc_at(sq).unwrap_or(position.side_to_move()),
+                    Move::Pass => position.side_to_move(),
+                };
+                let time = text.split('/').nth(2).filter(|t| !t.is_empty()).map(|t| seconds("move", t)).transpose()?;
                 *position = next;
+                if let Some(time) = time {
+                    let used = &mut self.used[side_index(mover)];
+                    *used = used.saturating_add(time);
+                }
             }
             "hint" => {
                 let n = number::<usize>("hint", rest, "a count of moves")?;
                 let position = self.playable("hint")?;
-                let limits = self.limits();
+                let limits = self.limits(&position);
                 let ranked = rank_moves(&mut self.searcher, &position, limits);
                 for r in ranked.iter().take(n) {
                     let pv: String = r.pv().iter().map(|&m| move_text(m)).collect();
@@ -192,7 +259,7 @@ impl Session {
                 }
                 let position = self.playable("go")?;
                 let start = Instant::now();
-                let limits = self.limits();
+                let limits = self.limits(&position);
                 let result = self.searcher.search(&position, limits).ok_or(CommandError::GameOver("go"))?;
                 reply.out.push(format!(
                     "=== {}/{}/{:.1}",
@@ -217,12 +284,12 @@ impl Session {
         let value = value.trim();
         match what {
             "depth" => {
-                let depth = number::<u32>("set depth", value, "a depth from 1 to 60")?;
+                let depth = number::<u32>("set depth", value, "a depth from 1 to 30")?;
                 if !(1..=MAX_DEPTH).contains(&depth) {
                     return Err(CommandError::Number {
                         command: "set depth",
                         text: value.to_owned(),
-                        expected: "a depth from 1 to 60",
+                        expected: "a depth from 1 to 30",
                     });
                 }
                 self.depth = depth;
@@ -230,7 +297,10 @@ impl Session {
             "contempt" => {
                 self.contempt = number::<i32>("set contempt", value, "a contempt in hundredths of a disc")?;
             }
-            "game" => self.position = Some(replay(value)?),
+            "game" => {
+                let (position, game_time, used) = replay(value)?;
+                (self.position, self.game_time, self.used) = (Some(position), game_time, used);
+            }
             _ => return Err(CommandError::Unknown(format!("set {}", what.chars().take(40).collect::<String>()))),
         }
         Ok(())
@@ -251,16 +321,66 @@ fn exact_empties(depth: u32) -> u32 {
     (depth + 4).min(MAX_EXACT_EMPTIES)
 }
 
-/// The position at the end of the one game of `text`.
-fn replay(text: &str) -> Result<Position, CommandError> {
+/// The position at the end of the one game of `text`, the game's time for each side (`TI`),
+/// if it has one, and the time each side's moves took.
+fn replay(text: &str) -> Result<(Position, Option<Duration>, [Duration; 2]), CommandError> {
     let games = ggf::parse(text)?;
     let [game] = games.as_slice() else { return Err(CommandError::GameCount(games.len())) };
+    let game_time = game.property("TI").map(game_time).transpose()?;
     let mut position = *game.start();
+    let mut used = [Duration::ZERO; 2];
     for (i, m) in game.moves().iter().enumerate() {
         let context = format!("set game, move {}", i + 1);
         play(&mut position, m.played(), Some(m.color())).map_err(|reason| illegal(context, m.played(), reason))?;
+        if let Some(time) = m.time() {
+            let time = Duration::try_from_secs_f64(time).map_err(|_| CommandError::Number {
+                command: "set game",
+                text: time.to_string(),
+                expected: "a move's time in seconds",
+            })?;
+            used[side_index(m.color())] = used[side_index(m.color())].saturating_add(time);
+        }
     }
-    Ok(position)
+    Ok((position, game_time, used))
+}
+
+/// The index of `color` in the clocks: Black 0, White 1.
+fn side_index(color: Color) -> usize {
+    usize::from(color == Color::White)
+}
+
+/// A GGF time (`TI`): `[[hours:]minutes:]seconds` (`5:00`, `0:05`, `1:00:00`), anything after a
+/// `/` (GGS's extension and increment) left aside.
+fn game_time(text: &str) -> Result<Duration, CommandError> {
+    let bad = || CommandError::Number {
+        command: "set game",
+        text: format!("TI[{}]", text.chars().take(40).collect::<String>()),
+        expected: "a time such as 5:00 or 1:00:00",
+    };
+    let main = text.split('/').next().unwrap_or("").trim();
+    let fields: Vec<&str> = main.split(':').collect();
+    if fields.len() > 3 {
+        return Err(bad());
+    }
+    let mut total = 0.0;
+    for field in &fields {
+        let value: f64 = field.parse().map_err(|_| bad())?;
+        if !value.is_finite() || value < 0.0 {
+            return Err(bad());
+        }
+        total = total * 60.0 + value;
+    }
+    // At most a year, as a clock takes.
+    Duration::try_from_secs_f64(total).ok().filter(|t| *t <= TimeControl::MAX).ok_or_else(bad)
+}
+
+/// A time in seconds, as `move f5/eval/time` gives it.
+fn seconds(command: &'static str, text: &str) -> Result<Duration, CommandError> {
+    text.parse::<f64>().ok().and_then(|t| Duration::try_from_secs_f64(t).ok()).ok_or_else(|| CommandError::Number {
+        command,
+        text: text.chars().take(40).collect(),
+        expected: "a time in seconds",
+    })
 }
 
 /// Plays `played` (by `color`, if given) on `position`, putting back a pass left out: a

@@ -202,7 +202,8 @@ fn unknown_and_malformed_commands_are_refused_on_stderr() {
         "analyze",
         "set myname x",
         "set depth 0",
-        "set depth 61",
+        "set depth 31",
+        "set depth 60",
         "set depth x",
         "ping",
         "ping 1 2",
@@ -221,6 +222,28 @@ fn unknown_and_malformed_commands_are_refused_on_stderr() {
     assert_eq!(reply.out, ["set myname reversi-kit"]);
     assert_eq!(reply.err.len(), 1);
     assert!(s.handle("quit").quit);
+}
+
+/// Issue 69, D4: a refused line of megabytes is quoted short, whatever part of it is wrong.
+#[test]
+fn a_huge_refused_line_is_quoted_at_most_200_characters() {
+    let mut s = session();
+    let huge = "Q".repeat(20_000_000);
+    for line in [
+        format!("set game (;GM[Othello]PC[{huge}]BO[8 {huge}];)"),
+        format!(
+            "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[{huge}];)"
+        ),
+        format!("{huge} 1"),
+        format!("move {huge}"),
+        format!("set depth {huge}"),
+    ] {
+        let reply = s.handle(&line);
+        assert_eq!(reply.err.len(), 1, "{:?}", reply.err);
+        let quoted = reply.err[0].matches('Q').count();
+        assert!(quoted <= 200 && reply.err[0].len() < 400, "{quoted} quoted, {} bytes", reply.err[0].len());
+    }
+    assert!(s.position.is_none());
 }
 
 /// A random protocol line: a known command with random, often wrong, arguments, or noise.
@@ -290,4 +313,84 @@ fn a_thousand_random_lines_never_crash_a_session() {
     assert!(answered > 50 && refused > 200, "answered {answered}, refused {refused}");
     assert_eq!(s.handle("ping 9").out, ["pong 9"]);
     let _ = Geometry::STANDARD;
+}
+
+/// Issue 69, D3: `go` keeps to the game's clock. At move 3 of a game of 5 s a side, depth 20
+/// (no search reaches it in 5 s) answers within the budget, well under the time left.
+#[test]
+fn go_keeps_to_the_game_clock() {
+    let mut s = session();
+    assert!(s.handle("set depth 20").err.is_empty());
+    let game = START_8X8.replace("TI[15:00]", "TI[0:05]");
+    assert!(s.handle(&format!("set game {game}B[F5]W[F6];)")).err.is_empty());
+    assert_eq!(s.game_time, Some(Duration::from_secs(5)));
+    let start = Instant::now();
+    let reply = s.handle("go");
+    assert_eq!(reply.out.len(), 1, "{reply:?}");
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    // Times the moves took are the side's: Black has 1.5 s of its 5 s left.
+    assert!(s.handle(&format!("set game {game}B[F5//3.5]W[F6//0.5];)")).err.is_empty());
+    assert_eq!(s.used, [Duration::from_millis(3500), Duration::from_millis(500)]);
+    assert!(s.budget(s.position.as_ref().unwrap()) < Duration::from_millis(1500));
+    // `move` with a time adds to the mover's: White played f4 in 2 s.
+    assert!(s.handle("move d3").err.is_empty());
+    assert!(s.handle("move c5//2").err.is_empty());
+    assert_eq!(s.used[1], Duration::from_millis(2500));
+    // A time that is not one is refused, and changes nothing.
+    let position = s.position;
+    assert_eq!(s.handle("move b4//-1").err.len(), 1);
+    assert_eq!(s.position, position);
+}
+
+/// Without a clock, `go` and `hint` keep to the time a move, on the largest GGS board too.
+#[test]
+fn without_a_clock_a_search_keeps_to_the_move_time() {
+    let mut s = session().with_move_time(Duration::from_millis(300));
+    assert!(s.handle("set depth 30").err.is_empty());
+    assert!(s.handle(&start_of(BoardType::square(14).unwrap())).err.is_empty());
+    for command in ["go", "hint 5"] {
+        let start = Instant::now();
+        let reply = s.handle(command);
+        assert!(!reply.out.is_empty() && reply.err.is_empty(), "{command}: {reply:?}");
+        assert!(start.elapsed() < Duration::from_secs(3), "{command}: {:?}", start.elapsed());
+    }
+}
+
+#[test]
+fn game_times_are_read_as_ggf_writes_them() {
+    for (text, seconds) in [("5:00", 300.0), ("0:05", 5.0), ("1:00:00", 3600.0), ("15:00//02:00", 900.0), ("90", 90.0)]
+    {
+        assert_eq!(game_time(text).unwrap(), Duration::from_secs_f64(seconds), "{text}");
+    }
+    for bad in ["", "x", "1:2:3:4", "-5", "inf", "99999999999:00"] {
+        assert!(game_time(bad).is_err(), "{bad}");
+    }
+    let mut s = session();
+    let refused = s.handle(&format!("set game {};)", START_8X8.replace("TI[15:00]", "TI[soon]")));
+    assert!(refused.err[0].contains("TI[soon]"), "{refused:?}");
+    assert!(s.position.is_none());
+}
+
+/// A stop (what `main` sets on `ping`) ends a whole hint, every move's search, not only the
+/// one running: the answer comes at once with what was found.
+#[test]
+fn a_stop_ends_a_whole_hint() {
+    let mut s = session().with_move_time(Duration::from_secs(60));
+    assert!(s.handle("set depth 30").err.is_empty());
+    assert!(s.handle(&game_8x8("B[F5]W[F6]")).err.is_empty());
+    let stop = s.stop_flag();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let start = Instant::now();
+    let reply = s.handle("hint 3");
+    setter.join().unwrap();
+    assert_eq!(reply.out.len(), 3, "{reply:?}");
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    // The next search starts afresh: the stop was spent, and it runs to its depth.
+    assert!(s.handle("set depth 2").err.is_empty());
+    let reply = s.handle("go");
+    assert_eq!(reply.out.len(), 1, "{reply:?}");
+    assert!(!s.stop.load(std::sync::atomic::Ordering::Relaxed));
 }

@@ -9,7 +9,7 @@ use core::str::FromStr;
 /// A player, or the colour of a disc. Black moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase", expecting = r#"a colour: "black" or "white""#))]
 pub enum Color {
     /// The first player (`X` in position strings).
     Black,

@@ -37,7 +37,7 @@ impl<'de> Deserialize<'de> for Bitboard {
 
 /// The serialized form of a [`Geometry`].
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a geometry: an object of width, height and unplayable")]
 struct GeometryForm {
     width: u8,
     height: u8,

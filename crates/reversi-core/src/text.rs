@@ -1,10 +1,11 @@
 //! The position string of the rules (docs/rules.md §5): rows from the top separated by `/`,
 //! one character a cell (`X` Black, `O` White, `-` empty, `#` not playable), a space, and the
-//! side to move.
+//! side to move; and the one-line 8×8 form of NBoard, GGF and Edax's OBF (64 cells, a space,
+//! the side), read alike.
 
-use alloc::borrow::ToOwned;
 use alloc::format;
 use alloc::string::String;
+use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -18,10 +19,10 @@ pub enum ParsePositionError {
     /// There is no space followed by the side to move.
     #[error("missing side to move: expected the rows, a space, then X or O")]
     MissingSide,
-    /// The side to move is not `X` or `O`.
+    /// The side to move is not `X` or `O` (or, in the one-line 8×8 form, `*`).
     #[error("invalid side to move {found:?}: expected X or O")]
     InvalidSide {
-        /// The text after the space.
+        /// The text after the space (at most its first 20 characters).
         found: String,
     },
     /// A row is not as long as the first.
@@ -62,23 +63,38 @@ impl FromStr for Position {
     type Err = ParsePositionError;
 
     /// Reads a position string such as
-    /// `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`; whitespace
-    /// around it (a trailing newline) is ignored.
+    /// `--------/--------/--------/---OX---/---XO---/--------/--------/-------- X`, or the
+    /// one-line 8×8 form (64 cells, no `/`, as [`Position::one_line`] writes it; `*` is read
+    /// as Black there, in the cells and as the side, and a `;` may end it);
+    /// whitespace around it (a trailing newline) is ignored.
     ///
     /// ```
     /// use reversi_core::{Color, Position};
     /// let pos: Position = "----/-XO-/-OX-/---- O\n".parse()?;
     /// assert_eq!((pos.geometry().width(), pos.side_to_move()), (4, Color::White));
+    /// let nboard: Position = "---------------------------O*------*O--------------------------- *".parse()?;
+    /// assert_eq!(nboard, Position::default());
     /// # Ok::<(), reversi_core::ParsePositionError>(())
     /// ```
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
         let (board, side) = s.trim().split_once(' ').ok_or(ParsePositionError::MissingSide)?;
-        let side = match side {
+        // The one-line 8×8 form: no `/`, 64 cells. Its writers mark Black `*` or `X` and may
+        // end the side with `;` (Edax's OBF).
+        let one_line = !board.contains('/') && board.chars().count() == ONE_LINE_CELLS;
+        let side_text = if one_line { side.strip_suffix(';').unwrap_or(side) } else { side };
+        let side = match side_text {
             "X" | "x" => Color::Black,
+            "*" if one_line => Color::Black,
             "O" | "o" => Color::White,
-            _ => return Err(ParsePositionError::InvalidSide { found: side.to_owned() }),
+            _ => return Err(ParsePositionError::InvalidSide { found: side.chars().take(20).collect() }),
         };
-        let rows: Vec<&str> = board.split('/').collect();
+        let rows: Vec<&str> = if one_line {
+            // Eight rows of eight: char boundaries, as a cell may be any character until checked.
+            let bounds: Vec<usize> = board.char_indices().map(|(i, _)| i).chain([board.len()]).collect();
+            (0..8).map(|r| &board[bounds[r * 8]..bounds[r * 8 + 8]]).collect()
+        } else {
+            board.split('/').collect()
+        };
         let width = rows[0].chars().count();
         for (r, row) in rows.iter().enumerate() {
             let found = row.chars().count();
@@ -96,6 +112,7 @@ impl FromStr for Position {
                 let sq = Square::new(c as u8, r as u8).expect("size checked above");
                 match ch {
                     'X' | 'x' => black.insert(sq),
+                    '*' if one_line => black.insert(sq),
                     'O' | 'o' => white.insert(sq),
                     '-' => {}
                     '#' => unplayable.insert(sq),
@@ -105,6 +122,34 @@ impl FromStr for Position {
         }
         geometry = geometry.with_unplayable(unplayable)?;
         Ok(Position::from_parts(geometry, black, white, side).expect("each cell holds one character"))
+    }
+}
+
+/// The cells of the one-line form: 8×8 only, as NBoard, GGF and OBF write it.
+const ONE_LINE_CELLS: usize = 64;
+
+impl Position {
+    /// The one-line 8×8 form of NBoard, GGF and Edax's OBF: the 64 cells row after row (`X`,
+    /// `O`, `-`, `#` as in the position string), a space and the side to move, such as
+    /// `---------------------------OX------XO--------------------------- X`; `None` on any
+    /// other board. [`FromStr`] reads it back (and `*` for Black, as NBoard writes it).
+    ///
+    /// ```
+    /// use reversi_core::Position;
+    /// let start = Position::default();
+    /// let line = start.one_line().unwrap();
+    /// assert_eq!(line, "---------------------------OX------XO--------------------------- X");
+    /// assert_eq!(line.parse::<Position>()?, start);
+    /// # Ok::<(), reversi_core::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn one_line(&self) -> Option<String> {
+        let g = self.geometry();
+        if (g.width(), g.height()) != (8, 8) {
+            return None;
+        }
+        let text = self.to_string();
+        Some(text.replace('/', ""))
     }
 }
 

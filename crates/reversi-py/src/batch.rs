@@ -1,14 +1,18 @@
 //! Whole loops in one call, the GIL released: perft and random playouts. A Python loop over
 //! `legal_moves()` and `play()` pays the interpreter at every node; these pay it once.
 
+use std::sync::atomic::AtomicBool;
+
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
-use reversi_core::{Position, perft_parallel};
+use reversi_core::Position;
 use reversi_variants::{Blocked, Game, GameResult, Phase, Rules};
 
 use crate::errors::{EngineError, RulesError, Whole, rules_error};
 use crate::game::{PyGame, parse_position, seed_value};
+use crate::interrupt::{self, stopped};
+use crate::perft::perft_game;
 use crate::rules::PyRules;
 
 /// Adds the batch functions and their result class to the module.
@@ -22,7 +26,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// The number of leaves of the game tree to `depth` plies from a position string, a `Game`
 /// (its current position, free-opening placements included) or a `Rules` (its start; rules
 /// that draw blocked cells need `seed`). `threads` splits the count over threads (a `Game` in
-/// its free opening counts on one). Releases the GIL.
+/// its free opening counts on one). Releases the GIL; Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(
     signature = (position_or_rules, depth, seed=None, threads=Whole(1)),
@@ -36,7 +40,7 @@ fn perft(
     threads: Whole,
 ) -> PyResult<u64> {
     let depth = depth.to_u32("depth")?;
-    let threads = threads.to_usize("threads")?;
+    let threads = threads.threads()?.get();
     let game = if let Ok(game) = position_or_rules.cast::<PyGame>() {
         game.borrow().inner.clone()
     } else if let Ok(rules) = position_or_rules.cast::<PyRules>() {
@@ -44,14 +48,11 @@ fn perft(
         table(rules, seed)?
     } else if let Ok(text) = position_or_rules.extract::<String>() {
         let position = parse_position(&text)?;
-        return Ok(py.detach(move || perft_parallel(&position, depth, threads)));
+        return perft_game(py, None, &position, depth, threads);
     } else {
         return Err(RulesError::new_err("perft takes a position string, a Game or a Rules"));
     };
-    Ok(py.detach(move || match game.phase() {
-        Phase::FreeOpening => game.perft(depth),
-        _ => perft_parallel(game.position(), depth, threads),
-    }))
+    perft_game(py, Some(&game), game.position(), depth, threads)
 }
 
 /// The table of `rules`: `seed` is required when the rules draw blocked cells, and refused
@@ -114,7 +115,7 @@ impl PyPlayoutStats {
 /// Plays `n` games of uniformly random moves under `rules` and counts the results. Game `i`
 /// is set on the table of seed `seed + i` (which draws its blocked cells, if the rules do);
 /// the moves come from one ChaCha8 stream seeded with `seed`, so the same arguments give the
-/// same statistics. Releases the GIL.
+/// same statistics. Releases the GIL; Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (rules, n, seed=None))]
 fn random_playouts(
@@ -129,7 +130,7 @@ fn random_playouts(
     // Fixed layouts give one table: set it up once.
     let draws = matches!(rules.blocked(), Blocked::Random | Blocked::Count(_));
     let fixed_table = if draws { None } else { Some(Game::new(rules.clone(), 0).map_err(|e| rules_error(&e))?) };
-    py.detach(move || {
+    let play = move |stop: Option<&AtomicBool>| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut stats = PyPlayoutStats {
             games: n,
@@ -141,6 +142,9 @@ fn random_playouts(
             white_score: 0,
         };
         for i in 0..n {
+            if stop.is_some_and(stopped) {
+                return Err(EngineError::new_err("stopped"));
+            }
             let table = match &fixed_table {
                 Some(table) => table.clone(),
                 None => Game::new(rules.clone(), seed.wrapping_add(i)).map_err(|e| rules_error(&e))?,
@@ -157,8 +161,17 @@ fn random_playouts(
             }
         }
         Ok(stats)
-    })
+    };
+    // A small batch is done before a signal would be looked for: no thread for it.
+    if n <= SMALL_BATCH {
+        return py.detach(|| play(None));
+    }
+    interrupt::run(py, |stop| play(Some(&*stop)))?
 }
+
+/// The most games played without a look-out for Ctrl-C: well under a tenth of a second on
+/// the largest board.
+const SMALL_BATCH: u64 = 64;
 
 /// Plays `game` to its end with random moves; gives the final position and the plies played.
 fn play_out(mut game: Game, rng: &mut ChaCha8Rng) -> PyResult<(Position, u64)> {

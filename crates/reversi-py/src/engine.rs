@@ -1,7 +1,7 @@
 //! `Engine` (levels 1 to 10) and `solve` (the exact endgame solver). Both release the GIL
 //! while they search.
 
-use std::num::NonZeroUsize;
+use std::sync::{Mutex, PoisonError};
 
 use pyo3::prelude::*;
 use reversi_engine::Limits;
@@ -11,8 +11,9 @@ use reversi_engine::solver::Solver;
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
-use crate::errors::{EngineError, Whole, engine_error, rules_error};
+use crate::errors::{EngineError, Whole, engine_error, require_int, rules_error};
 use crate::game::{PyGame, parse_position};
+use crate::interrupt;
 
 /// The largest transposition table `solve` accepts, in MB: a larger request is more likely a
 /// mistake than a wish, and a failed allocation would end the interpreter.
@@ -32,9 +33,33 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The engine at a level from 1 (instant) to 10 (strong) (`reversi_kit.Engine`). Its node
 /// budgets make a level play the same moves on every machine.
-#[pyclass(name = "Engine", module = "reversi_kit")]
+///
+/// Frozen, its player behind a lock: threads that share one engine take turns (each search
+/// waits for the one before, the GIL released meanwhile) rather than meet pyo3's "Already
+/// borrowed".
+#[pyclass(name = "Engine", module = "reversi_kit", frozen)]
 pub(crate) struct PyEngine {
-    player: EnginePlayer,
+    player: Mutex<EnginePlayer>,
+    level: u8,
+}
+
+impl PyEngine {
+    fn with_level(level: Level) -> PyEngine {
+        PyEngine { level: level.number(), player: Mutex::new(EnginePlayer::new(level)) }
+    }
+
+    /// Runs `f` on the player with the GIL released, once the searches before it are done.
+    /// A search that panicked leaves no broken state behind (the next one starts afresh), so
+    /// a poisoned lock is taken as it is.
+    fn with_player<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut EnginePlayer) -> T + Send) -> T {
+        py.detach(|| f(&mut self.player.lock().unwrap_or_else(PoisonError::into_inner)))
+    }
+}
+
+/// A copy of `game`'s table and moves, the game not held after it: another thread may play on
+/// while the engine thinks.
+fn game_copy(game: &Bound<'_, PyGame>) -> reversi_variants::Game {
+    game.borrow().inner.clone()
 }
 
 /// What `Engine.analyse` found (`reversi_kit.Analysis`).
@@ -61,46 +86,42 @@ impl PyEngine {
     #[pyo3(signature = (level=None))]
     fn new(level: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
         let Some(level) = level else {
-            return Ok(PyEngine {
-                player: EnginePlayer::new(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?),
-            });
+            return Ok(PyEngine::with_level(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?));
         };
+        require_int(level, "level")?;
         let number = level.extract::<u8>().map_err(|_| {
             EngineError::new_err(format!(
                 "invalid engine level {}: expected a number from 1 to 10",
-                level.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+                crate::errors::shown(level)
             ))
         })?;
-        let level = Level::new(number).map_err(|e| engine_error(&e))?;
-        Ok(PyEngine { player: EnginePlayer::new(level) })
+        Ok(PyEngine::with_level(Level::new(number).map_err(|e| engine_error(&e))?))
     }
 
     /// The level.
     #[getter]
     fn level(&self) -> u8 {
-        self.player.level().number()
+        self.level
     }
 
     /// The engine's move for `game`'s side to move (`"pass"` when it must pass); raises
     /// `EngineError` once the game is over. Releases the GIL while it searches.
-    fn choose(&mut self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<String> {
-        let game = game.inner.clone();
-        let player = &mut self.player;
-        let choice = py.detach(move || player.choose(&game));
+    fn choose(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<String> {
+        let game = game_copy(game);
+        let choice = self.with_player(py, |player| player.choose(&game));
         choice.map(|mv| mv.to_string()).ok_or_else(|| EngineError::new_err("the game is over"))
     }
 
     /// The full search for `game`'s side to move: best move, value, line. Raises
     /// `EngineError` once the game is over. Releases the GIL while it searches.
-    fn analyse(&mut self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<PyAnalysis> {
-        let game = game.inner.clone();
-        let player = &mut self.player;
-        let result = py.detach(move || player.analyse(&game));
+    fn analyse(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<PyAnalysis> {
+        let game = game_copy(game);
+        let result = self.with_player(py, |player| player.analyse(&game));
         result.map(analysis).ok_or_else(|| EngineError::new_err("the game is over"))
     }
 
     fn __repr__(&self) -> String {
-        format!("Engine(level={})", self.player.level().number())
+        format!("Engine(level={})", self.level)
     }
 }
 
@@ -168,8 +189,9 @@ fn solution(solved: &SearchResult) -> PySolution {
 }
 
 /// Solves `position` (a position string or a `Game`) exactly under `scoring` (`"wof"` or
-/// `"discs"`), with `threads` threads and a table of `hash_mb` MB; `max_nodes` stops it
-/// with `EngineError` past that many nodes. Releases the GIL while it searches.
+/// `"discs"`), with `threads` threads (1 to 1024) and a table of `hash_mb` MB; `max_nodes`
+/// (1 or more) stops it with `EngineError` past that many nodes, and a solve that took more is
+/// reported so too, never returned. Releases the GIL while it searches; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(
     signature = (position, scoring="wof", threads=Whole(1), hash_mb=Whole(64), max_nodes=None),
@@ -183,8 +205,11 @@ fn solve(
     hash_mb: Whole,
     max_nodes: Option<Whole>,
 ) -> PyResult<PySolution> {
-    let (threads, hash_mb) = (threads.to_usize("threads")?, hash_mb.to_usize("hash_mb")?);
+    let (threads, hash_mb) = (threads.threads()?, hash_mb.to_usize("hash_mb")?);
     let max_nodes = max_nodes.map(|n| n.0);
+    if max_nodes == Some(0) {
+        return Err(EngineError::new_err("max_nodes 0 is out of range: at least 1 (or None for no limit)"));
+    }
     let position = if let Ok(game) = position.cast::<PyGame>() {
         let game = game.borrow();
         if game.inner.phase() == Phase::FreeOpening {
@@ -197,7 +222,6 @@ fn solve(
         return Err(EngineError::new_err("solve takes a position string or a Game"));
     };
     let scoring: Scoring = scoring.parse().map_err(|e| rules_error(&e))?;
-    let threads = NonZeroUsize::new(threads).ok_or_else(|| EngineError::new_err("threads must be at least 1"))?;
     if !(1..=MAX_HASH_MB).contains(&hash_mb) {
         return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
     }
@@ -206,12 +230,32 @@ fn solve(
         Some(n) => limits.with_nodes(n),
         None => limits,
     };
-    let solved = py.detach(move || {
+    let solve = move |limits: Limits| {
         let solver = Solver::with_hash_mb(hash_mb).threads(threads);
         solver.solve_with(&position, limits)
-    });
-    solved.map(|s| solution(&s)).map_err(|e| engine_error(&e))
+    };
+    // A few empty cells solve at once: no thread to watch for Ctrl-C.
+    let solved = if position.empty_cells().len() <= QUICK_EMPTIES {
+        py.detach(|| solve(limits))
+    } else {
+        interrupt::run(py, |stop| solve(limits.with_stop_flag(stop)))?
+    };
+    let solved = solved.map_err(|e| engine_error(&e))?;
+    // The solver looks at its node limit every few thousand nodes: a solve that went past the
+    // limit before it looked is past it all the same.
+    if let Some(limit) = max_nodes
+        && solved.nodes() > limit
+    {
+        return Err(EngineError::new_err(format!(
+            "not solved: node limit {limit} reached after {} nodes",
+            solved.nodes()
+        )));
+    }
+    Ok(solution(&solved))
 }
+
+/// The most empty cells solved without a look-out for Ctrl-C: a few milliseconds at most.
+const QUICK_EMPTIES: u32 = 12;
 
 /// Move names: `"d3"`, `"pass"`.
 pub(crate) fn move_names(moves: &[Move]) -> Vec<String> {

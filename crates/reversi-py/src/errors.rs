@@ -4,7 +4,7 @@
 use std::error::Error;
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -37,8 +37,13 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The error's message followed by those of its sources that it does not already contain, so
-/// that the Python message says what the Rust chain says (`invalid blocked: ... : no cell z9`).
+/// that the Python message says what the Rust chain says (`invalid blocked: ... : no cell z9`);
+/// at most 200 characters of it (`reversi_records::clip`), as a message may quote its input.
 pub(crate) fn message(error: &dyn Error) -> String {
+    reversi_records::clip(&full_message(error)).into_owned()
+}
+
+fn full_message(error: &dyn Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(cause) = source {
@@ -77,9 +82,35 @@ pub(crate) fn engine_error(error: &dyn Error) -> PyErr {
     EngineError::new_err(message(error))
 }
 
-/// A whole-number argument (a depth, a number of threads, games or nodes). A negative, huge or
-/// non-integer value is a [`ReversiError`] like any other bad input, not pyo3's
-/// `OverflowError` or `TypeError`.
+/// Python's `repr` of a value, for an error message, at most 200 characters of it.
+pub(crate) fn shown(obj: &Bound<'_, PyAny>) -> String {
+    let text = obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    quote_short(&text)
+}
+
+/// At most the first 200 characters of `text`, with `...` when cut: an error message quotes
+/// its input, but never a whole megabyte of it.
+pub(crate) fn quote_short(text: &str) -> String {
+    const MAX: usize = 200;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// A `TypeError` unless `obj` is an `int` (a `bool` is not taken for one): a float, a string
+/// or `None` given for a whole number is the wrong type, not a bad value.
+pub(crate) fn require_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
+    if obj.is_instance_of::<pyo3::types::PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Ok(());
+    }
+    let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+    Err(PyTypeError::new_err(format!("{what} must be an int, not {type_name}")))
+}
+
+/// A whole-number argument (a depth, a number of threads, games or nodes). An argument that
+/// is not an `int` (a float, a bool, a string) raises `TypeError`; a negative or huge one, a
+/// [`ReversiError`] like any other bad value, not pyo3's `OverflowError`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Whole(pub(crate) u64);
 
@@ -87,13 +118,28 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
     type Error = PyErr;
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Whole> {
-        if !obj.is_instance_of::<pyo3::types::PyBool>()
-            && let Ok(n) = obj.extract::<u64>()
-        {
-            return Ok(Whole(n));
+        require_int(&obj, "a whole number")?;
+        obj.extract::<u64>().map(Whole).map_err(|_| {
+            ReversiError::new_err(format!(
+                "invalid number {}: expected a whole number from 0 to 2**64 - 1",
+                shown(&obj)
+            ))
+        })
+    }
+}
+
+/// The `OSError` of reading `path` (`FileNotFoundError` for a missing file, as `open` raises
+/// it), with its `errno`, `strerror` and `filename` set.
+pub(crate) fn os_error(error: &std::io::Error, path: &std::path::Path) -> PyErr {
+    let filename = path.to_string_lossy().into_owned();
+    match error.raw_os_error() {
+        // OSError(errno, strerror, filename) picks the subclass of the errno, as `open` does.
+        Some(code) => {
+            let text = error.to_string();
+            let strerror = text.split(" (os error").next().unwrap_or(&text).to_owned();
+            PyOSError::new_err((code, strerror, filename))
         }
-        let shown = obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
-        Err(ReversiError::new_err(format!("invalid number {shown}: expected a whole number from 0 to 2**64 - 1")))
+        None => PyOSError::new_err(format!("{filename}: {error}")),
     }
 }
 
@@ -107,4 +153,18 @@ impl Whole {
     pub(crate) fn to_usize(self, what: &str) -> PyResult<usize> {
         usize::try_from(self.0).map_err(|_| ReversiError::new_err(format!("{what} {} is too large", self.0)))
     }
+
+    /// A number of threads: 1 to [`MAX_THREADS`], else an [`EngineError`] naming the range.
+    pub(crate) fn threads(self) -> PyResult<std::num::NonZeroUsize> {
+        usize::try_from(self.0)
+            .ok()
+            .filter(|n| (1..=MAX_THREADS).contains(n))
+            .and_then(std::num::NonZeroUsize::new)
+            .ok_or_else(|| EngineError::new_err(format!("threads {} is out of range: 1 to {MAX_THREADS}", self.0)))
+    }
 }
+
+/// The most threads `solve` and `perft` take, as the command-line tools: more is a mistake
+/// (each thread is a stack and, for the solver, a share of the work split), and no machine
+/// this runs on has that many cores.
+pub(crate) const MAX_THREADS: usize = 1024;

@@ -5,16 +5,32 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use reversi_core::{Color, Position, Square, diagram};
 use reversi_records::{GameRecord, RecordResult, ggf, replay_transcript, transcript};
-use reversi_variants::{Game, Move, Phase, Rules};
+use reversi_variants::{Blocked, Game, Move, Phase, Rules};
 
-use crate::errors::{RulesError, Whole, move_error, position_error, record_error, rules_error};
+use crate::errors::{PositionError, RulesError, Whole, move_error, position_error, record_error, rules_error};
 use crate::rules::PyRules;
 
 /// A game (`reversi_kit.Game`): the table (rules, seed, blocked cells) and the moves so far.
-#[pyclass(name = "Game", module = "reversi_kit", eq)]
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Every method holds the game only while the GIL is held (a search, a solve or a perft of it
+/// works on a copy), so threads may share a game: none of them meets pyo3's "Already
+/// borrowed".
+#[pyclass(name = "Game", module = "reversi_kit")]
+#[derive(Clone)]
 pub(crate) struct PyGame {
     pub(crate) inner: Game,
+}
+
+/// Whether two games are the same table and moves: the rules, the blocked cells, the start and
+/// the moves, and the seed when the rules draw the cells from it (elsewhere a seed means
+/// nothing, and a record does not keep it).
+fn same_game(a: &Game, b: &Game) -> bool {
+    let random = matches!(a.rules().blocked(), Blocked::Random | Blocked::Count(_));
+    a.rules() == b.rules()
+        && a.blocked() == b.blocked()
+        && a.start_position() == b.start_position()
+        && a.moves() == b.moves()
+        && (!random || a.seed() == b.seed())
 }
 
 /// The value `board()` gives an empty cell.
@@ -114,14 +130,18 @@ impl PyGame {
     }
 
     /// The position string: rows from the top (row 1 first) separated by `/`, `X` Black, `O`
-    /// White, `-` empty, `#` not playable, a space, then the side to move (`X` or `O`).
-    fn position(&self) -> String {
-        self.inner.position().to_string()
+    /// White, `-` empty, `#` not playable, a space, then the side to move (`X` or `O`). With
+    /// `one_line=True`, the one-line 8×8 form of NBoard, GGF and OBF (64 cells, no `/`); on
+    /// another board that raises `PositionError`.
+    #[pyo3(signature = (one_line=false))]
+    fn position(&self, one_line: bool) -> PyResult<String> {
+        write_position(self.inner.position(), one_line)
     }
 
     /// The position string before the first move.
-    fn start_position(&self) -> String {
-        self.inner.start_position().to_string()
+    #[pyo3(signature = (one_line=false))]
+    fn start_position(&self, one_line: bool) -> PyResult<String> {
+        write_position(self.inner.start_position(), one_line)
     }
 
     /// The board as a nested list of rows from the top, `board()[row][column]` with `a1` at
@@ -141,9 +161,11 @@ impl PyGame {
         transcript::write(&self.inner.moves())
     }
 
-    /// The game as JSON: rules, seed, blocked cells and moves.
+    /// The game as a JSON record (docs/record.schema.json, as the Rust API and the tools write
+    /// it): rules, seed, blocked cells, moves and the result (`unfinished`, the discs on the
+    /// board, while the game goes on).
     fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.inner).map_err(|e| record_error(&e))
+        Ok(GameRecord::in_progress(&self.inner).map_err(|e| record_error(&e))?.to_json())
     }
 
     /// A table under `rules` that starts from `position` (a position string of the rules'
@@ -161,15 +183,24 @@ impl PyGame {
     ) -> PyResult<PyGame> {
         let position = parse_position(position)?;
         let seed = seed.map(seed_value).transpose()?;
-        Game::from_position(rules.rules().clone(), seed, position)
-            .map(|inner| PyGame { inner })
-            .map_err(|e| position_error(&e))
+        let inner = Game::from_position(rules.rules().clone(), seed, position).map_err(|e| position_error(&e))?;
+        // The position must say what the table holds: a blocked cell it leaves empty would
+        // turn from empty into blocked without a word.
+        if let Some(square) = (inner.blocked() & position.geometry().playable()).first() {
+            return Err(PositionError::new_err(format!(
+                "{square} is blocked on this table but empty in the position: mark it # (blocked cells: {})",
+                inner.blocked()
+            )));
+        }
+        Ok(PyGame { inner })
     }
 
-    /// The game that `to_json` wrote; the layout must be the seed's and every move legal.
+    /// The game of a JSON record, as `to_json`, the Rust API and the tools write it (and the
+    /// older unversioned form that `to_json` wrote before version 1 records); the layout must
+    /// be the seed's, every move legal and the result the replay's.
     #[classmethod]
     fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyGame> {
-        serde_json::from_str(text).map(|inner| PyGame { inner }).map_err(|e| record_error(&e))
+        GameRecord::from_json(text).map(|record| PyGame { inner: record.replay() }).map_err(|e| record_error(&e))
     }
 
     /// The game as a GGF record (the GGS server's format); an unfinished game is recorded
@@ -184,11 +215,12 @@ impl PyGame {
         ggf::write_records(&[record]).map_err(|e| record_error(&e))
     }
 
-    /// Every game of a GGF text (one or more records), replayed.
+    /// Every game of a GGF text (one or more records), replayed as the `replay` tool shows
+    /// it: a result, when there is one, checked; a game without one (`RE[?]`) as it stands.
     #[classmethod]
     fn from_ggf(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<Vec<PyGame>> {
-        let records = ggf::parse_records(text).map_err(|e| record_error(&e))?;
-        Ok(records.iter().map(|r| PyGame { inner: r.replay() }).collect())
+        let games = ggf::replay_all(text).map_err(|e| record_error(&e))?;
+        Ok(games.into_iter().map(|inner| PyGame { inner }).collect())
     }
 
     /// A table under `rules` and `seed` with the moves of a transcript (`"f5d6c3..."`)
@@ -207,11 +239,16 @@ impl PyGame {
     }
 
     /// The number of leaves of the game tree to `depth` plies (the rules' perft convention,
-    /// free-opening placements included). Releases the GIL.
-    fn perft(&self, py: Python<'_>, depth: Whole) -> PyResult<u64> {
+    /// free-opening placements included). Releases the GIL; Ctrl-C stops it.
+    fn perft(slf: &Bound<'_, Self>, depth: Whole) -> PyResult<u64> {
         let depth = depth.to_u32("depth")?;
-        let game = self.inner.clone();
-        Ok(py.detach(move || game.perft(depth)))
+        // A copy: the game is not held while the count runs, so other threads may play on.
+        let game = slf.borrow().inner.clone();
+        crate::perft::perft_game(slf.py(), Some(&game), game.position(), depth, 1)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|other| same_game(&self.inner, &other.borrow().inner))
     }
 
     /// A copy of the game.
@@ -243,6 +280,17 @@ impl PyGame {
     }
 }
 
+/// `position` in the `/` form, or the one-line 8×8 form.
+pub(crate) fn write_position(position: &Position, one_line: bool) -> PyResult<String> {
+    if !one_line {
+        return Ok(position.to_string());
+    }
+    position.one_line().ok_or_else(|| {
+        let g = position.geometry();
+        PositionError::new_err(format!("the one-line form is 8x8 only; this board is {}x{}", g.width(), g.height()))
+    })
+}
+
 /// A move from its name: `"d3"`, `"pass"`.
 pub(crate) fn parse_move(text: &str) -> PyResult<Move> {
     text.parse().map_err(|e| move_error(&e))
@@ -253,15 +301,14 @@ pub(crate) fn parse_position(text: &str) -> PyResult<Position> {
     text.parse().map_err(|e| position_error(&e))
 }
 
-/// A table seed: an integer from 0 to 2**64 - 1.
+/// A table seed: an integer from 0 to 2**64 - 1; another type (a float, a bool, a string)
+/// raises `TypeError`, an integer out of range `RulesError`.
 pub(crate) fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if seed.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(RulesError::new_err("invalid seed: a bool; expected an integer from 0 to 2**64 - 1"));
-    }
+    crate::errors::require_int(seed, "seed")?;
     seed.extract::<u64>().map_err(|_| {
         RulesError::new_err(format!(
             "invalid seed {}: expected an integer from 0 to 2**64 - 1",
-            seed.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            crate::errors::shown(seed)
         ))
     })
 }

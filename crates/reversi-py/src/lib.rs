@@ -9,6 +9,8 @@ mod batch;
 mod engine;
 mod errors;
 mod game;
+mod interrupt;
+mod perft;
 mod records;
 mod rules;
 

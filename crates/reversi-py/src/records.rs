@@ -74,7 +74,7 @@ fn read_wthor(py: Python<'_>, source: &Bound<'_, PyAny>, skip_illegal: bool) -> 
     let bytes = if let Ok(bytes) = source.cast::<PyBytes>() {
         bytes.as_bytes().to_vec()
     } else if let Ok(path) = source.extract::<PathBuf>() {
-        std::fs::read(&path)?
+        std::fs::read(&path).map_err(|e| crate::errors::os_error(&e, &path))?
     } else {
         return Err(RecordError::new_err("read_wthor takes a path or bytes"));
     };

@@ -99,12 +99,18 @@ def test_analysis():
         assert exact.value == rk.solve(near_end, scoring="wof").value
 
 
-@pytest.mark.parametrize("level", [0, 11, -1, "5", 2.5, 10**30, None])
+@pytest.mark.parametrize("level", [0, 11, -1, 10**30, None])
 def test_bad_levels(level):
     if level is None:
         assert rk.Engine().level == 5
         return
     with pytest.raises(rk.EngineError):
+        rk.Engine(level)
+
+
+@pytest.mark.parametrize("level", ["5", 2.5, 5.0, True])
+def test_a_level_of_another_type_is_a_type_error(level):
+    with pytest.raises(TypeError, match="level must be an int"):
         rk.Engine(level)
 
 
@@ -116,6 +122,22 @@ def test_solve_errors():
         rk.solve(game)
     with pytest.raises(rk.EngineError):
         rk.solve(FFO[0][0], threads=0)
+    # The range docs/python.md gives: 1 to 1024 threads.
+    for threads in (1025, 10**6):
+        with pytest.raises(rk.EngineError, match="1 to 1024"):
+            rk.solve(FFO[0][0], threads=threads)
+        with pytest.raises(rk.EngineError, match="1 to 1024"):
+            rk.perft(START, 2, threads=threads)
+    with pytest.raises(rk.EngineError, match="1 to 1024"):
+        rk.perft(START, 2, threads=0)
+    # No node at all cannot solve anything; a solve that went past the limit is no solution.
+    with pytest.raises(rk.EngineError, match="max_nodes 0"):
+        rk.solve(FFO[0][0], max_nodes=0)
+    solved = rk.solve(FFO[1][0])
+    for limit in (1, 100, solved.nodes - 1):
+        with pytest.raises(rk.EngineError, match="not solved"):
+            rk.solve(FFO[1][0], max_nodes=limit)
+    assert rk.solve(FFO[1][0], max_nodes=solved.nodes).value == solved.value
     with pytest.raises(rk.EngineError):
         rk.solve(FFO[0][0], hash_mb=0)
     with pytest.raises(rk.EngineError, match="not solved"):
@@ -183,7 +205,25 @@ def test_random_playouts():
         assert stats.black_wins + stats.white_wins + stats.draws == 50
 
 
-@pytest.mark.parametrize("bad", [-1, 2**64, 2.5, "3", True])
+@pytest.mark.parametrize("bad", [2.5, 3.0, "3", True, None])
+def test_numbers_of_another_type_raise_type_error(bad):
+    """A float, a string or a bool given for a whole number is the wrong type (issue 69)."""
+    for call in [
+        lambda: rk.perft(START, bad),
+        lambda: rk.perft(START, 1, threads=bad),
+        lambda: rk.Game().perft(bad),
+        lambda: rk.random_playouts(rk.Rules(), bad),
+        lambda: rk.solve(FFO[0][0], threads=bad),
+        lambda: rk.solve(FFO[0][0], hash_mb=bad),
+    ]:
+        with pytest.raises(TypeError, match="must be an int"):
+            call()
+    if bad is not None:  # max_nodes=None is no limit
+        with pytest.raises(TypeError):
+            rk.solve(FFO[0][0], max_nodes=bad)
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64])
 def test_bad_numbers_raise_reversi_errors(bad):
     with pytest.raises(rk.ReversiError):
         rk.perft(START, bad)

@@ -63,7 +63,8 @@ PARSERS = {
     "Game.from_transcript": rk.Game.from_transcript,
     "perft": lambda t: rk.perft(t, 2),
     "solve": lambda t: rk.solve(t, max_nodes=20_000, hash_mb=1),
-    "Engine": rk.Engine,
+    # A level is an int (another type is a TypeError): the text's number, or its length.
+    "Engine": lambda t: rk.Engine(int(t) if t.strip().isascii() and t.strip().isdigit() else len(t)),
     "read_wthor": lambda t: rk.read_wthor(t.encode("utf-8", "surrogatepass")),
 }
 

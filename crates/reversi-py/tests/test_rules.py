@@ -109,8 +109,12 @@ def test_bad_text_raises_rules_error(text):
 
 
 def test_bad_seed_raises_rules_error():
-    for seed in (-1, 2**64, "7", 1.5, True):
+    for seed in (-1, 2**64):
         with pytest.raises(rk.RulesError):
+            rk.Game(rk.Rules(blocked="random"), seed)
+    # Another type is a TypeError, as everywhere an int is taken.
+    for seed in ("7", 1.5, 7.0, True):
+        with pytest.raises(TypeError, match="seed must be an int"):
             rk.Game(rk.Rules(blocked="random"), seed)
 
 

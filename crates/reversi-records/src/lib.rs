@@ -44,6 +44,38 @@ pub use record::{
     replay_transcript,
 };
 
+/// The most characters of its input an error message quotes.
+pub const MAX_QUOTED: usize = 200;
+
+/// `text` cut to at most [`MAX_QUOTED`] characters for an error message: its first 160 and
+/// its last 40 around a note of how many were left out, so that a message quoting a megabyte
+/// of input stays one short line that still shows where it starts and how it ends.
+///
+/// ```
+/// let long = "x".repeat(1000);
+/// let clipped = reversi_records::clip(&long);
+/// assert_eq!(clipped.matches('x').count(), 200);
+/// assert!(clipped.contains("[800 characters left out]"));
+/// assert_eq!(reversi_records::clip("short"), "short");
+/// ```
+#[must_use]
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    const HEAD: usize = 160;
+    let count = text.chars().count();
+    if count <= MAX_QUOTED {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let tail = MAX_QUOTED - HEAD;
+    let head_end = text.char_indices().nth(HEAD).map_or(text.len(), |(i, _)| i);
+    let tail_start = text.char_indices().nth(count - tail).map_or(text.len(), |(i, _)| i);
+    std::borrow::Cow::Owned(format!(
+        "{}[{} characters left out]{}",
+        &text[..head_end],
+        count - MAX_QUOTED,
+        &text[tail_start..]
+    ))
+}
+
 /// The crate's README, whose examples run as doctests.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

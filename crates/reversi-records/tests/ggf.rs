@@ -532,3 +532,19 @@ fn the_first_game_of_a_large_text_reads_no_other() {
     assert_eq!(ggf::parse(&big).map(|g| g.len()), Ok(copies));
     assert_eq!(ggf::parse_records(&format!("{one}{one}")).map(|r| r.len()), Ok(2));
 }
+
+/// Issue 69, D2: a game with `RE[?]` and no `SC` (as NBoard GUIs send an unfinished game) is
+/// replayed by `replay_all`, which Python's `Game.from_ggf` uses, as `replay` shows it; a
+/// contradicted result is still refused.
+#[test]
+fn replay_all_reads_an_unfinished_game_with_re_unknown() {
+    let text = "(;GM[Othello]PC[NBoard]TI[0:05]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]RE[?];)";
+    assert!(matches!(ggf::parse_records(text), Err(GgfError::NoResult { game: 1 })));
+    let games = ggf::replay_all(text).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].moves(), vec!["f5".parse().unwrap(), "f6".parse().unwrap()]);
+    assert!(!games[0].is_over());
+    // A played-out result the moves contradict names the game.
+    let wrong = text.replace("RE[?]", "RE[+64]");
+    assert!(ggf::replay_all(&format!("{text}\n{wrong}")).is_err_and(|e| e.to_string().contains("game 2")));
+}

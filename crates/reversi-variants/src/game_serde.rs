@@ -12,7 +12,7 @@ use crate::{Game, Move, Rules};
 
 /// The serialized form of a [`Game`].
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a game: an object of rules, seed, blocked, start and moves")]
 struct GameForm {
     rules: Rules,
     #[serde(default)]

@@ -10,7 +10,10 @@ use crate::layout;
 /// The shape of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "lowercase", expecting = r#"a board: "octagon" or {"rectangle": {"width": 8, "height": 8}}"#)
+)]
 pub enum Board {
     /// A `width × height` rectangle, each side even and from 4 to 16.
     Rectangle {
@@ -58,7 +61,13 @@ impl fmt::Display for Board {
 /// Which cells are blocked before the first move.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        rename_all = "lowercase",
+        expecting = r#"blocked cells: "none", "random", {"count": 2} or {"fixed": ["b2", "g7"]}"#
+    )
+)]
 pub enum Blocked {
     /// No blocked cell.
     #[default]
@@ -96,7 +105,13 @@ fn write_cells(f: &mut fmt::Formatter<'_>, cells: Bitboard) -> fmt::Result {
 /// Which discs are placed on corners before the first move.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        rename_all = "lowercase",
+        expecting = r#"a handicap: "none", {"count": {"color": "white", "count": 2}} or {"corners": {"color": "black", "corners": ["a1"]}}"#
+    )
+)]
 pub enum Handicap {
     /// No handicap.
     #[default]
@@ -135,7 +150,7 @@ impl fmt::Display for Handicap {
 /// How the game starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase", expecting = r#"an opening: "standard" or "free""#))]
 pub enum Opening {
     /// Two discs of each colour on the central 2×2, crossed.
     #[default]
@@ -158,7 +173,7 @@ impl fmt::Display for Opening {
 /// How the final score is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase", expecting = r#"a scoring: "discs" or "wof""#))]
 pub enum Scoring {
     /// Each player scores their discs.
     #[default]
@@ -372,7 +387,14 @@ impl Rules {
 /// Builds [`Rules`], checking them. Starts from the standard rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        deny_unknown_fields,
+        default,
+        expecting = "the rules: an object of board, blocked, handicap, opening and scoring, each optional"
+    )
+)]
 pub struct RulesBuilder {
     board: Board,
     blocked: Blocked,

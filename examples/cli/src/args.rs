@@ -17,6 +17,28 @@ pub fn threads() -> RangedU64ValueParser<usize> {
     RangedU64ValueParser::new().range(1..=MAX_THREADS)
 }
 
+/// The longest `--time` any tool takes, in seconds: a day. A longer limit is no limit, and a
+/// mistake more likely than a wish.
+pub const MAX_TIME_SECONDS: f64 = 86_400.0;
+
+/// The parser of `--time SECONDS`: a number of seconds, more than 0 and at most
+/// [`MAX_TIME_SECONDS`] (fractions allowed: `0.5`).
+///
+/// # Errors
+/// A message saying what is wrong, which clap prints with the flag's name.
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= MAX_TIME_SECONDS) {
+        return Err(format!("{seconds} is out of range: more than 0, at most {MAX_TIME_SECONDS} seconds (a day)"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// The parser of `--max-nodes N`: 1 or more.
+pub fn max_nodes() -> RangedU64ValueParser<u64> {
+    RangedU64ValueParser::new().range(1..)
+}
+
 /// Ends the program with a usage error of `P`'s command line that clap's parser cannot see
 /// (flags that do not go together): `error: <message>`, the usage, exit status 2.
 pub fn usage_error<P: CommandFactory>(message: impl std::fmt::Display) -> ! {

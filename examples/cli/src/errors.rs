@@ -27,7 +27,9 @@ pub fn chain(error: &dyn Error) -> String {
 /// Prints `error: <message>` on stderr and gives exit status 1: an error that is not the
 /// command line's (a file that cannot be read or holds bad data).
 pub fn fail(message: impl Display) -> ExitCode {
+    // A message may quote its input (a file's field, a line): at most 200 characters of it.
+    let message = message.to_string();
     // `eprintln!` would panic if stderr were closed.
-    let _ = writeln!(std::io::stderr(), "error: {message}");
+    let _ = writeln!(std::io::stderr(), "error: {}", reversi_records::clip(&message));
     ExitCode::FAILURE
 }

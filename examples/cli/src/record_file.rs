@@ -36,7 +36,7 @@ impl RecordFile {
     /// # Errors
     /// The error of writing the file (a full disk). The record itself always serialises.
     pub fn save(&mut self, record: &GameRecord) -> io::Result<()> {
-        let mut text = serde_json::to_string_pretty(record).map_err(io::Error::other)?;
+        let mut text = record.to_json_pretty();
         text.push('\n');
         // Only a regular file has a length to cut (`--record /dev/null` has none).
         if self.file.metadata()?.is_file() {

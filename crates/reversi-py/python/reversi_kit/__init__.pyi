@@ -108,20 +108,25 @@ class Game:
         """(black, white) under the rules' scoring, as if the game ended now."""
     def winner(self) -> Optional[str]:
         """"black", "white" or "draw" once over, else None."""
-    def position(self) -> str:
-        """The position string: rows from row 1, "X" "O" "-" "#", a space, the side to move."""
-    def start_position(self) -> str: ...
+    def position(self, one_line: bool = False) -> str:
+        """The position string: rows from row 1, "X" "O" "-" "#", a space, the side to move;
+        with `one_line=True`, the one-line 8x8 form (64 cells, no "/"), PositionError on
+        another board."""
+    def start_position(self, one_line: bool = False) -> str: ...
     def board(self) -> List[List[int]]:
         """Rows from row 1 (a nested list, not a NumPy array): 0 empty, 1 Black, 2 White,
         -1 not playable; `board()[row][column]`, a1 at [0][0]."""
     def moves(self) -> List[str]: ...
     def transcript(self) -> str: ...
-    def to_json(self) -> str: ...
+    def to_json(self) -> str:
+        """A version 1 JSON record (docs/record.schema.json), as the Rust API and the tools write."""
     @classmethod
     def from_position(cls, rules: Rules, position: str, seed: Optional[int] = None) -> "Game":
-        """A table under `rules` starting from `position`; PositionError if the rules cannot hold it."""
+        """A table under `rules` starting from `position`; PositionError if the rules cannot hold
+        it or a blocked cell is not marked "#" in it."""
     @classmethod
-    def from_json(cls, text: str) -> "Game": ...
+    def from_json(cls, text: str) -> "Game":
+        """A JSON record (or the older unversioned form), replayed and checked."""
     def to_ggf(self) -> str: ...
     @classmethod
     def from_ggf(cls, text: str) -> List["Game"]: ...
@@ -146,7 +151,8 @@ class Analysis:
 
 @final
 class Engine:
-    """The engine at a level from 1 (instant) to 10 (strong); searches release the GIL."""
+    """The engine at a level from 1 (instant) to 10 (strong); searches release the GIL. Threads
+    may share one: their searches take turns."""
 
     def __new__(cls, level: Optional[int] = None) -> "Engine":
         """Level 5 if left out."""
@@ -172,10 +178,11 @@ def solve(
     hash_mb: int = 64,
     max_nodes: Optional[int] = None,
 ) -> Solution:
-    """The exact value of a position string or a game's position (GIL released)."""
+    """The exact value of a position string or a game's position (GIL released, Ctrl-C stops
+    it); threads 1 to 1024, max_nodes 1 or more."""
 
 def perft(position_or_rules: Union[str, Game, Rules], depth: int, seed: Optional[int] = None, threads: int = 1) -> int:
-    """Leaves of the game tree to `depth` plies (GIL released)."""
+    """Leaves of the game tree to `depth` plies (GIL released, Ctrl-C stops it); threads 1 to 1024."""
 
 @final
 class PlayoutStats:
@@ -192,7 +199,7 @@ class PlayoutStats:
     def mean_margin(self) -> float: ...
 
 def random_playouts(rules: Rules, n: int, seed: Optional[int] = None) -> PlayoutStats:
-    """`n` games of uniformly random moves, seeded (GIL released)."""
+    """`n` games of uniformly random moves, seeded (GIL released, Ctrl-C stops it)."""
 
 @final
 class WthorGame:

@@ -60,7 +60,7 @@ mod syntax;
 mod text;
 
 use reversi_core::Color;
-use reversi_variants::{Move, PlayError};
+use reversi_variants::{Game, Move, PlayError};
 
 pub use game::{BoardType, GgfGame, GgsSide};
 pub use parts::{GgfEnding, GgfMove, GgfResult};
@@ -114,7 +114,7 @@ pub enum GgfError {
         property: String,
     },
     /// A property's value is not valid.
-    #[error("game {game}: {property}[{value}]: {reason}")]
+    #[error("game {game}: {}[{}]: {reason}", crate::clip(property), crate::clip(value))]
     Value {
         /// The game.
         game: usize,
@@ -126,7 +126,7 @@ pub enum GgfError {
         reason: String,
     },
     /// A move's value is not valid.
-    #[error("game {game}, move {move_number}: [{value}]: {reason}")]
+    #[error("game {game}, move {move_number}: [{}]: {reason}", crate::clip(value))]
     Move {
         /// The game.
         game: usize,
@@ -186,7 +186,7 @@ pub enum GgfError {
     },
     /// A part given to build a [`GgfGame`], [`GgfMove`] or [`GgfResult`] that GGF text could
     /// not hold, so that the game written would not read back the same.
-    #[error("{field} [{value}]: {reason}")]
+    #[error("{field} [{}]: {reason}", crate::clip(value))]
     Invalid {
         /// The part.
         field: GgfField,
@@ -272,6 +272,24 @@ pub fn games(text: &str) -> GgfGames<'_> {
 /// A [`GgfError`] for the first game that cannot be read or is not a valid record.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, GgfError> {
     games(text).enumerate().map(|(i, g)| g?.to_record(i + 1)).collect()
+}
+
+/// Every game of a GGF text, replayed as `replay` shows it: a game with a result (`RE`, or
+/// `SC`) checked as a record ([`GgfGame::to_record`]), one without (`RE[?]`, as NBoard GUIs
+/// send an unfinished game, or no `RE`) replayed as it stands ([`GgfGame::replay`]). The
+/// Python module's `Game.from_ggf` reads GGF through this.
+///
+/// ```
+/// use reversi_records::ggf;
+/// let games = ggf::replay_all("(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]RE[?];)")?;
+/// assert_eq!(games[0].moves().len(), 2);
+/// # Ok::<(), ggf::GgfError>(())
+/// ```
+///
+/// # Errors
+/// A [`GgfError`] for the first game that cannot be read or replayed, naming it.
+pub fn replay_all(text: &str) -> Result<Vec<Game>, GgfError> {
+    games(text).enumerate().map(|(i, g)| g?.replay(i + 1)).collect()
 }
 
 /// Writes records as GGF, one game per line.

@@ -15,7 +15,10 @@ use super::{FORMAT_VERSION, GameRecord, Metadata, RecordError, RecordResult};
 /// another version is reported as such rather than by its first unfamiliar field (in formats
 /// that keep the order of fields, as JSON text does).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a game record: an object of version, rules, seed, blocked, moves, result and more"
+)]
 pub struct RecordData {
     /// The format version, [`FORMAT_VERSION`].
     #[serde(deserialize_with = "known_version")]
@@ -45,7 +48,7 @@ pub struct RecordData {
 
 /// The result as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a result: an object of black, white, winner and ending")]
 pub struct ResultData {
     /// Black's score.
     pub black: u32,
@@ -79,7 +82,7 @@ impl From<RecordResult> for ResultData {
 /// cells); other rules take no seed, as [`GameRecord::from_game`] writes none for them.
 ///
 /// With a `start` position the table starts from it ([`Game::from_position`]); its blocked
-/// cells must be `blocked`.
+/// cells must be `blocked`, and random rules without a seed take the cells it marks.
 pub(crate) fn table(
     rules: &Rules,
     seed: Option<u64>,
@@ -89,10 +92,11 @@ pub(crate) fn table(
     let layout = |source| RecordError::Layout { source };
     let random = matches!(rules.blocked(), Blocked::Random | Blocked::Count(_));
     if let Some(start) = start {
-        match (seed, random) {
-            (None, true) => return Err(layout(RulesError::SeedRequired)),
-            (Some(seed), false) => return Err(RecordError::UnusedSeed { seed }),
-            _ => {}
+        // Without a seed, the start position's unplayable cells are the layout (as for
+        // `Game::from_position`), checked against the rules there: a game set up that way
+        // can be saved, and nothing is taken on trust.
+        if let (Some(seed), false) = (seed, random) {
+            return Err(RecordError::UnusedSeed { seed });
         }
         let game = Game::from_position(rules.clone(), seed, *start).map_err(|source| RecordError::Start { source })?;
         if game.blocked() != blocked {

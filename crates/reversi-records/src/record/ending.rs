@@ -5,7 +5,7 @@ use core::fmt;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", expecting = "an ending: played_out, resigned, time, agreed or unfinished")]
 #[non_exhaustive]
 pub enum Ending {
     /// Played until neither side could move; the scores are the rules' count.

@@ -101,11 +101,18 @@ pub enum RecordError {
     /// A transcript that cannot be read.
     #[error("moves: invalid transcript")]
     Transcript(#[from] TranscriptError),
+    /// JSON text that is not a record: malformed, a field missing, unknown or of the wrong
+    /// type ([`GameRecord::from_json`](crate::GameRecord::from_json)).
+    #[error("invalid JSON record: {message}")]
+    Json {
+        /// What is wrong and where (line and column), as the JSON reader says it.
+        message: String,
+    },
 }
 
 impl RecordError {
     /// The field of the record at fault: `version`, `seed`, `blocked`, `start`, `handicap`,
-    /// `moves` or `result`.
+    /// `moves` or `result`; `json` for text that is not a record at all.
     #[must_use]
     pub fn field(&self) -> &'static str {
         match self {
@@ -115,6 +122,7 @@ impl RecordError {
             RecordError::Handicap { .. } => "handicap",
             RecordError::Start { .. } => "start",
             RecordError::IllegalMove { .. } | RecordError::Transcript(_) => "moves",
+            RecordError::Json { .. } => "json",
             RecordError::NotOver { .. }
             | RecordError::AlreadyOver { .. }
             | RecordError::ResultMismatch { .. }

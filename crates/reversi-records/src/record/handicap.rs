@@ -6,7 +6,7 @@ use reversi_variants::Rules;
 
 /// Handicap discs: a colour and the corners it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "handicap discs: an object of color and cells")]
 pub struct HandicapDiscs {
     /// The colour of the discs.
     pub color: Color,

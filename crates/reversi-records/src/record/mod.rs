@@ -4,6 +4,7 @@ mod data;
 mod ending;
 mod error;
 mod handicap;
+mod json;
 mod result;
 
 use std::collections::BTreeMap;
@@ -46,7 +47,8 @@ pub const FORMAT_VERSION: u32 = 1;
 ///
 /// The seed is the one the blocked cells were drawn from: present exactly when the rules draw
 /// them at random (`blocked` random or a count), so that the cells can be checked against it.
-/// A random layout without its seed, and a seed on rules that draw nothing at random, are
+/// A random layout without its seed (unless a set-up `start` marks its cells, as
+/// [`Game::from_position`] allows), and a seed on rules that draw nothing at random, are
 /// both refused (the latter would not survive [`from_game`](GameRecord::from_game), which
 /// writes none).
 ///
@@ -68,7 +70,7 @@ pub struct GameRecord {
 
 /// Who played, when and where: all optional, and never checked against the game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default, deny_unknown_fields, expecting = "metadata: an object of black, white, date, event and tags")]
 pub struct Metadata {
     /// Black's name.
     pub black: Option<String>,
@@ -136,14 +138,17 @@ impl GameRecord {
     /// # Errors
     /// A [`RecordError`] if the result does not fit the game (see [`GameRecord`]).
     pub fn with_result(game: &Game, result: RecordResult) -> Result<GameRecord, RecordError> {
+        let random = matches!(game.rules().blocked(), Blocked::Random | Blocked::Count(_));
         GameRecord::try_from(RecordData {
             version: FORMAT_VERSION,
             rules: game.rules().clone(),
             // A record's seed is its layout's: only random rules take one (see `table`),
             // while a table made by `Game::new` always has one.
-            seed: game.seed().filter(|_| matches!(game.rules().blocked(), Blocked::Random | Blocked::Count(_))),
+            seed: game.seed().filter(|_| random),
             blocked: game.blocked(),
-            start: game.is_set_up().then(|| *game.start_position()),
+            // A random layout without its seed is known only from the start position that
+            // marked it, so that one is written even when it is the rules' start.
+            start: (game.is_set_up() || (random && game.seed().is_none())).then(|| *game.start_position()),
             handicap: HandicapDiscs::of(game.rules()),
             moves: game.moves(),
             result: result.into(),
