@@ -52,6 +52,7 @@ mod game;
 mod game_serde;
 pub mod layout;
 mod moves;
+pub mod openings;
 mod option_text;
 pub mod players;
 mod rules;
