@@ -9,6 +9,7 @@
 //! - [`eval`]: a static evaluation from those features, weights by game phase.
 //! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
 //! - [`ranking`]: the values of every move of a position, best first (hints, variety).
+//! - [`review`]: a game's review, each mistake with the reasons the board shows.
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
 //! - [`variety`]: seeded variety, a player's occasional move close to the best.
 //! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring; the
@@ -47,6 +48,7 @@ mod huge_pages;
 mod level;
 pub mod player;
 pub mod ranking;
+pub mod review;
 pub mod search;
 mod slots;
 pub mod solver;
