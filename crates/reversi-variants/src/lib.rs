@@ -56,6 +56,7 @@ pub mod openings;
 mod option_text;
 pub mod players;
 mod rules;
+pub mod svg;
 
 pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError, SetupError};
 pub use game::{Game, GameResult, ParseGameResultError, Phase, Ply};
