@@ -299,3 +299,32 @@ fn the_json_form_round_trips_and_names_its_fields() {
         assert!(m["reasons"][0]["kind"].is_string(), "{m}");
     }
 }
+
+#[test]
+fn the_evaluation_graph_draws_the_curve_and_marks_the_mistakes() {
+    let (_, review) = review(&Rules::default(), 5, 12);
+    let svg = review.evaluation_graph();
+    let curve = review.curve();
+    let marks = review.graph_marks();
+    let graph = reversi_variants::svg::EvaluationGraph::new(&curve).with_marks(&marks);
+    // The polyline's points, read back from the text, are the curve's.
+    let points = svg.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+    let read: Vec<(f64, f64)> = points
+        .split(' ')
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(read.len(), curve.len());
+    for (i, &(x, y)) in read.iter().enumerate() {
+        let (ex, ey) = graph.point(i);
+        assert!((x - ex).abs() < 0.01 && (y - ey).abs() < 0.01, "point {i}");
+        // And back to the value: y measures the value for Black.
+        let value = (graph.zero_y() - y) / (graph.zero_y() - 14.0) * graph.scale();
+        assert!((value - curve[i]).abs() < 0.05, "value {i}: {value} against {}", curve[i]);
+    }
+    let marked = review.moves().iter().filter(|m| m.mark() != Mark::Good).count();
+    assert_eq!(marks.len(), marked);
+    assert_eq!(svg.matches("<circle").count(), marked);
+}

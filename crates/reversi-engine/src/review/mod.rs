@@ -39,6 +39,7 @@ mod measure;
 mod text;
 
 use reversi_core::{Color, Position, Square};
+use reversi_variants::svg::{EvaluationGraph, GraphMark};
 use reversi_variants::{Game, Move, PlayError};
 
 use crate::player::Level;
@@ -443,6 +444,26 @@ impl Review {
                 last
             })
             .collect()
+    }
+
+    /// The moves marked `?` and `??`, by their index in [`moves`](Self::moves), as the
+    /// evaluation graph marks them.
+    #[must_use]
+    pub fn graph_marks(&self) -> Vec<(usize, GraphMark)> {
+        let mark = |m: &MoveReview| match m.mark() {
+            Mark::Good => None,
+            Mark::Mistake => Some(GraphMark::Mistake),
+            Mark::Blunder => Some(GraphMark::Blunder),
+        };
+        self.moves.iter().enumerate().filter_map(|(i, m)| mark(m).map(|k| (i, k))).collect()
+    }
+
+    /// The SVG graph of the [`curve`](Self::curve) with the mistakes marked (see
+    /// [`EvaluationGraph`]).
+    #[must_use]
+    pub fn evaluation_graph(&self) -> String {
+        let curve = self.curve();
+        EvaluationGraph::new(&curve).with_marks(&self.graph_marks()).to_string()
     }
 
     /// The text form for a terminal (see [`ReviewText`]).
