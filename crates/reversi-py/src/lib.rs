@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod game;
 mod records;
+mod review;
 mod rules;
 
 use pyo3::prelude::*;
@@ -23,6 +24,7 @@ fn _reversi_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     batch::register(m)?;
     records::register(m)?;
+    review::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -103,7 +103,12 @@ fn result(margin: i32) -> String {
 /// One reason in plain words, for the player `mover` whose best move was `best`.
 #[must_use]
 pub fn describe(reason: &Reason, mover: Color, best: Move) -> String {
-    let (me, them) = (mover.name(), (!mover).name());
+    // Names as a sentence has them: "Black", "White".
+    let title = |c: Color| match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    };
+    let (me, them) = (title(mover), title(!mover));
     match reason {
         Reason::Mobility { played, best: b } => format!(
             "mobility given up: leaves {them} {}, against {} after {best}",
