@@ -477,6 +477,15 @@ impl Review {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReviewError {
+    /// The engine found no move where the game records one (a game whose history does not
+    /// replay: never one built through [`Game::play`]).
+    #[error("move {number} ({played}): the engine finds no move to compare it with")]
+    NoMove {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move.
+        played: Move,
+    },
     /// A move of the game could not be replayed from its start (a game whose history does not
     /// replay: never one built through [`Game::play`]).
     #[error("move {number} ({played}) does not replay")]
@@ -527,7 +536,8 @@ impl Reviewer {
     /// Reviews `game` from its start to its last move.
     ///
     /// # Errors
-    /// [`ReviewError::Replay`] if a move of the history does not replay from the start.
+    /// [`ReviewError::Replay`] if a move of the history does not replay from the start,
+    /// [`ReviewError::NoMove`] if the engine finds none where the history has one.
     pub fn review(&mut self, game: &Game) -> Result<Review, ReviewError> {
         self.review_each(game, &mut |_| {})
     }
@@ -536,7 +546,8 @@ impl Reviewer {
     /// terminal that shows them as they come).
     ///
     /// # Errors
-    /// [`ReviewError::Replay`] if a move of the history does not replay from the start.
+    /// [`ReviewError::Replay`] if a move of the history does not replay from the start,
+    /// [`ReviewError::NoMove`] if the engine finds none where the history has one.
     pub fn review_each(&mut self, game: &Game, each: &mut dyn FnMut(&MoveReview)) -> Result<Review, ReviewError> {
         let mut table = game.clone();
         while table.undo().is_some() {}
@@ -550,7 +561,10 @@ impl Reviewer {
             let assessment = if table.must_pass() {
                 Assessment::Forced
             } else {
-                Assessment::Searched(self.search_move(&table, played).map_err(replay)?)
+                match self.search_move(&table, played).map_err(replay)? {
+                    Some(searched) => Assessment::Searched(searched),
+                    None => return Err(ReviewError::NoMove { number: i + 1, played }),
+                }
             };
             let reviewed = MoveReview { number: i + 1, color: ply.color(), played, assessment };
             each(&reviewed);
@@ -588,14 +602,11 @@ impl Reviewer {
         Ok(())
     }
 
-    /// The best move and the played one's values, and the reasons when it is a mistake.
-    fn search_move(&mut self, game: &Game, played: Move) -> Result<Searched, PlayError> {
+    /// The best move and the played one's values, and the reasons when it is a mistake; `None`
+    /// when the engine finds no move (a finished game).
+    fn search_move(&mut self, game: &Game, played: Move) -> Result<Option<Searched>, PlayError> {
         let limits = self.limits(game.position());
-        let found = self.searcher.search_game(game, limits);
-        let Some(found) = found else {
-            // A finished game has no move to review; `play` says why the move is not legal.
-            return Err(game.clone().play(played).expect_err("a finished game takes no move"));
-        };
+        let Some(found) = self.searcher.search_game(game, limits) else { return Ok(None) };
         let best_line = found.pv().to_vec();
         let (played_value, played_line) = if played == found.best() {
             (found.value(), best_line.clone())
@@ -624,6 +635,6 @@ impl Reviewer {
             self.extend(game, &mut played_line)?;
             measure::reasons(game, &best_line, &played_line, best_value, played_value)?
         };
-        Ok(Searched { best: found.best(), best_value, played_value, loss, mark, best_line, played_line, reasons })
+        Ok(Some(Searched { best: found.best(), best_value, played_value, loss, mark, best_line, played_line, reasons }))
     }
 }
