@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use output::outln;
 use reversi_kit::Position;
-use reversi_kit::engine::solver::{Mode, Progress, SolveError, SolveLimits, SolveOptions, Solver};
+use reversi_kit::engine::solver::{Mode, Progress, SolveError, Solver};
+use reversi_kit::engine::{Limits, SearchResult};
 use reversi_kit::variants::{Move, Scoring};
 
 /// Solve Reversi endgames exactly, on any board.
@@ -105,9 +106,9 @@ fn solve_watched(
     position: &Position,
     scoring: Scoring,
     mode: Mode,
-) -> Result<(reversi_kit::engine::Solution, f64), SolveError> {
+) -> Result<(SearchResult, f64), SolveError> {
     let progress = Progress::new();
-    let options = SolveOptions::new().mode(mode).limits(SolveLimits::none().progress(Arc::clone(&progress)));
+    let limits = Limits::none().with_scoring(scoring).with_mode(mode).with_progress(Arc::clone(&progress));
     let started = Instant::now();
     let solution = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
@@ -122,14 +123,14 @@ fn solve_watched(
                     bar.tick();
                 }
             });
-            let solution = solver.solve_with(position, scoring, &options);
+            let solution = solver.solve_with(position, limits);
             done.store(true, std::sync::atomic::Ordering::Relaxed);
             watcher.join().expect("the progress thread does not panic");
             bar.finish_and_clear();
             solution
         })
     } else {
-        solver.solve_with(position, scoring, &options)
+        solver.solve_with(position, limits)
     }?;
     Ok((solution, started.elapsed().as_secs_f64()))
 }
@@ -141,10 +142,11 @@ fn speed(nodes: u64, seconds: f64) -> String {
 fn solve_one(solver: &Solver, position: &Position, scoring: Scoring, mode: Mode) -> Result<(), String> {
     let (solution, seconds) = solve_watched(solver, position, scoring, mode).map_err(|e| format!("{e}: {position}"))?;
     outln!("empties: {}", position.empty_cells().len());
-    outln!("best: {}", solution.best_move());
+    outln!("best: {}", solution.best());
+    // The value is exact: a score, or in win/draw/loss mode the outcome.
     match mode {
-        Mode::Exact => outln!("score: {:+}", solution.value()),
-        Mode::WinDrawLoss => outln!("result: {}", solution.outcome()),
+        Mode::Exact => outln!("score: {}", solution.value()),
+        Mode::WinDrawLoss => outln!("result: {}", solution.value()),
     }
     let pv: Vec<String> = solution.pv().iter().map(Move::to_string).collect();
     outln!("pv: {}", pv.join(" "));
@@ -200,18 +202,16 @@ fn solve_file(solver: &Solver, path: &Path, mode: Mode) -> Result<(), String> {
         let expected = if mode == Mode::WinDrawLoss { best.signum() } else { best };
         // The move must be one of the best listed, when the file lists moves.
         let move_ok = entry.values.iter().all(|(mv, _)| mv.is_none())
-            || entry.values.iter().any(|&(mv, v)| mv == Some(solution.best_move()) && v == best);
-        let ok = solution.value() == expected && move_ok;
+            || entry.values.iter().any(|&(mv, v)| mv == Some(solution.best()) && v == best);
+        // An exact value or outcome: its discs are a whole number.
+        let ok = solution.value().discs() as i32 == expected && move_ok;
         solved += 1;
         agree += usize::from(ok);
-        let value = match mode {
-            Mode::Exact => format!("{:+}", solution.value()),
-            Mode::WinDrawLoss => solution.outcome().to_string(),
-        };
+        let value = solution.value().to_string();
         outln!(
             "#{} {} {value} {} {seconds:.2} s {}",
             entry.number,
-            solution.best_move(),
+            solution.best(),
             if ok { "ok" } else { "WRONG" },
             speed(solution.nodes(), seconds)
         );

@@ -34,7 +34,9 @@ pub use reversi_engine::player::{EnginePlayer, Level};
 #[cfg(feature = "engine")]
 pub use reversi_engine::search::{Limits, SearchResult, Searcher};
 #[cfg(feature = "engine")]
-pub use reversi_engine::solver::{Solution, Solver};
+pub use reversi_engine::solver::Solver;
+#[cfg(feature = "engine")]
+pub use reversi_engine::{Clock, TimeControl, Value};
 #[cfg(feature = "serde")]
 pub use reversi_records::{GameRecord, RecordResult};
 #[cfg(feature = "std")]

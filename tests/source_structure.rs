@@ -13,6 +13,11 @@
 //! Paths into other crates are not followed: crates cannot import each other back (cargo
 //! refuses such a graph).
 //!
+//! # The engine's floors
+//! The engine's modules stand on floors ([`ENGINE_FLOORS`]): the alpha-beta core below the
+//! exact solver, the solver below the `Searcher`, the players on top. No module imports, or
+//! calls by path, a module of a higher floor: the graph above, read floor by floor.
+//!
 //! # File lengths
 //! A file longer than [`MAX_LINES`] holds more than one job, and should be split by job into
 //! files named for them: every crate's `src/` (`crates/*/src` are found, not listed), the
@@ -264,7 +269,10 @@ const CRATES: &[(&str, &[(&str, &str)])] = &[
     ("crates/reversi-core/src", &[("perft", "kernel"), ("position", "kernel")]),
     ("crates/reversi-variants/src", &[("game", "rules")]),
     ("crates/reversi-records/src", &[("ggf::convert", "ggf::game")]),
-    ("crates/reversi-engine/src", &[("player", "search"), ("search", "solver"), ("eval::words", "eval::patterns")]),
+    (
+        "crates/reversi-engine/src",
+        &[("player", "search"), ("search", "solver"), ("solver::guess", "midgame"), ("eval::words", "eval::patterns")],
+    ),
     ("crates/reversi-py/src", &[("engine", "errors")]),
     ("src", &[]),
 ];
@@ -281,6 +289,55 @@ fn no_module_imports_one_that_imports_it_back() {
         found.extend(cycles(&edges).into_iter().map(|cycle| format!("{src}: {cycle}")));
     }
     assert!(found.is_empty(), "modules on a cycle of imports:\n{}", found.join("\n"));
+}
+
+/// The engine's top-level modules by floor, lowest first. A module may depend on modules of
+/// its own floor or below, never above; one of its own floor it may use only one way (the
+/// cycle test above). Every top-level module of the engine stands on one floor.
+const ENGINE_FLOORS: &[&[&str]] = &[
+    // What every search reads: values, keys, the board's features, a player's seeded variety.
+    &["value", "hash", "huge_pages", "analysis", "variety"],
+    // One home per job, for the midgame search and the solver alike.
+    &["eval", "transposition_table", "ybwc", "time_management", "move_ordering"],
+    &["multi_probcut"],
+    // The depth-limited alpha-beta core.
+    &["midgame"],
+    // The exact solver (the endgame), whose first guess is a midgame search.
+    &["solver"],
+    // The `Searcher`: the midgame search and the solver's exact values together.
+    &["search"],
+    &["ranking", "level"],
+    &["character"],
+    &["player"],
+];
+
+/// The floor of `module` (its top-level module's), if it has one.
+fn floor_of(module: &str) -> Option<usize> {
+    let top = module.split("::").next().unwrap_or(module);
+    ENGINE_FLOORS.iter().position(|floor| floor.contains(&top))
+}
+
+#[test]
+fn no_engine_module_reaches_up_a_floor() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let edges = dependencies(&root.join("crates/reversi-engine/src"));
+    // The parser sees the calls that matter: the solver's guess is a midgame search.
+    assert!(imports(&edges, "solver::guess", "midgame"), "the graph: {edges:?}");
+    let unplaced: BTreeSet<&str> = edges
+        .keys()
+        .filter(|m| !m.is_empty())
+        .map(|m| m.split("::").next().unwrap_or(m))
+        .filter(|top| floor_of(top).is_none())
+        .collect();
+    assert!(unplaced.is_empty(), "engine modules on no floor (add them to ENGINE_FLOORS): {unplaced:?}");
+    let upward: Vec<String> = edges
+        .iter()
+        .filter(|(from, _)| !from.is_empty())
+        .flat_map(|(from, targets)| {
+            targets.iter().filter(move |to| floor_of(to) > floor_of(from)).map(move |to| format!("{from} -> {to}"))
+        })
+        .collect();
+    assert!(upward.is_empty(), "engine modules that reach up a floor:\n{}", upward.join("\n"));
 }
 
 /// The most lines a source file may have.

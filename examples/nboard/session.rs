@@ -118,10 +118,14 @@ impl Session {
             position: None,
             depth: DEFAULT_DEPTH,
             contempt: 0,
-            searcher: Searcher::with_hash_bytes(hash_bytes)
-                .with_exact_empties(exact_empties(DEFAULT_DEPTH))
-                .with_threads(threads),
+            searcher: Searcher::with_hash_bytes(hash_bytes).with_threads(threads),
         }
+    }
+
+    /// The limits of a search at the session's depth: exact from the empties that depth
+    /// reaches ([`exact_empties`]).
+    fn limits(&self) -> Limits {
+        Limits::depth(self.depth).with_exact_empties(exact_empties(self.depth))
     }
 
     /// Answers one command line.
@@ -171,7 +175,8 @@ impl Session {
             "hint" => {
                 let n = number::<usize>("hint", rest, "a count of moves")?;
                 let position = self.playable("hint")?;
-                let ranked = rank_moves(&mut self.searcher, &position, Limits::depth(self.depth));
+                let limits = self.limits();
+                let ranked = rank_moves(&mut self.searcher, &position, limits);
                 for r in ranked.iter().take(n) {
                     let pv: String = r.pv().iter().map(|&m| move_text(m)).collect();
                     reply.out.push(format!(
@@ -187,8 +192,8 @@ impl Session {
                 }
                 let position = self.playable("go")?;
                 let start = Instant::now();
-                let result =
-                    self.searcher.search(&position, Limits::depth(self.depth)).ok_or(CommandError::GameOver("go"))?;
+                let limits = self.limits();
+                let result = self.searcher.search(&position, limits).ok_or(CommandError::GameOver("go"))?;
                 reply.out.push(format!(
                     "=== {}/{}/{:.1}",
                     move_text(result.best()),
@@ -221,9 +226,6 @@ impl Session {
                     });
                 }
                 self.depth = depth;
-                // The table stays: only the threshold of the exact solve changes.
-                let searcher = std::mem::replace(&mut self.searcher, Searcher::with_hash_bytes(0));
-                self.searcher = searcher.with_exact_empties(exact_empties(depth));
             }
             "contempt" => {
                 self.contempt = number::<i32>("set contempt", value, "a contempt in hundredths of a disc")?;

@@ -38,9 +38,10 @@ impl Character {
         }
         let start = Instant::now();
         let budget = self.clock.map(|c| (c.budget(game.position()), c.hard_limit()));
+        let level_limits = level.limits_for(game.position()).with_scoring(game.rules().scoring());
         let result = match budget {
-            None => searcher.search_game(game, level.limits_for(game.position())),
-            Some((budget, hard)) => self.clocked(searcher, game, level, budget, hard),
+            None => searcher.search_game(game, level_limits.clone()),
+            Some((budget, hard)) => self.clocked(searcher, game, &level_limits, budget, hard),
         };
         let mut chosen = result.map(|r| r.best());
         if let Some(deviation) = &mut self.deviation
@@ -52,17 +53,19 @@ impl Character {
             // that on a large board), which a side short of time cannot afford past its
             // budget (a test of 5 s games on 10×10, on a loaded machine, lost some on time).
             let limits = match budget {
-                None => Some(level.limits_for(game.position())),
+                None => Some(level_limits),
                 Some((budget, hard)) => {
                     let left = budget.min(hard).saturating_sub(start.elapsed());
-                    (!left.is_zero() && left >= budget / 4).then(|| Limits::none().with_time(left))
+                    let timed = Limits::none().with_time(left).with_scoring(game.rules().scoring());
+                    (!left.is_zero() && left >= budget / 4)
+                        .then(|| timed.with_exact_empties(level_limits.exact_empties()))
                 }
             };
             let ranked = limits.map_or_else(Vec::new, |limits| rank_moves(searcher, game.position(), limits));
             if let Some(best) = ranked.first() {
                 let floor = best.value().centidiscs().saturating_sub(deviation.variety().margin_centidiscs());
                 let close = ranked.iter().take_while(|r| r.value().centidiscs() >= floor).count();
-                chosen = Some(ranked[deviation.pick(close)].played());
+                chosen = Some(ranked[deviation.pick(close)].best());
             }
         }
         if let Some(clock) = &mut self.clock {
@@ -73,15 +76,18 @@ impl Character {
     }
 
     /// The search of a clocked move: iterative deepening stopped by `budget`, after an exact
-    /// solve (given up to [`SOLVE_BUDGETS`] budgets, never past `hard`) when one may fit.
+    /// solve (given up to [`SOLVE_BUDGETS`] budgets, never past `hard`) when one may fit. The
+    /// level's limits give the scoring and the exact-solve threshold of the moves where no
+    /// solve is tried.
     fn clocked(
         &mut self,
         searcher: &mut Searcher,
         game: &Game,
-        level: Level,
+        level_limits: &Limits,
         budget: Duration,
         hard: Duration,
     ) -> Option<SearchResult> {
+        let timed = |time: Duration| Limits::none().with_time(time).with_scoring(level_limits.scoring());
         let start = Instant::now();
         let position = game.position();
         let empties = position.empty_cells().len();
@@ -91,26 +97,20 @@ impl Character {
         }
         self.last_empties = empties;
         if game.phase() == Phase::FreeOpening {
-            return searcher.search_game(game, Limits::none().with_time(budget));
+            return searcher.search_game(game, timed(budget).with_exact_empties(level_limits.exact_empties()));
         }
         let solve_from = self.solve_from.unwrap_or(MAX_SOLVE_EMPTIES);
         if empties <= solve_from {
-            searcher.set_exact_empties(empties);
-            let result = searcher.search(position, Limits::none().with_time((budget * SOLVE_BUDGETS).min(hard)));
+            let result =
+                searcher.search(position, timed((budget * SOLVE_BUDGETS).min(hard)).with_exact_empties(empties));
             match result {
-                Some(r) if r.value().is_exact() => {
-                    searcher.set_exact_empties(level.exact_empties_on(game.position().geometry()));
-                    return Some(r);
-                }
+                Some(r) if r.value().is_exact() => return Some(r),
                 // Did not fit: the next tries start two empties lower, where a solve is
                 // several times cheaper.
                 _ => self.solve_from = Some(empties.saturating_sub(2)),
             }
         }
-        searcher.set_exact_empties(0);
         let left = budget.max(Duration::from_millis(1)).min(hard.saturating_sub(start.elapsed()));
-        let result = searcher.search(position, Limits::none().with_time(left));
-        searcher.set_exact_empties(level.exact_empties_on(game.position().geometry()));
-        result
+        searcher.search(position, timed(left).with_exact_empties(0))
     }
 }

@@ -21,10 +21,8 @@ pub struct LevelError {
 }
 
 /// Depth, exact-solve threshold and node budget of each level, level 1 first. Level 10 is the
-/// deepest search that stays near 0.1 s of CPU a move over 8×8 games on the 2-core machine:
-/// 13 plies and an exact solve from 17 empties took 59 % of the points against Zebra (its 2002
-/// evaluation, no book) at its depth 10 (50 games) for 0.07 s a move, where 14 plies from 18
-/// empties took 58 % for 0.17 s and 12 plies from 16 empties 47.5 % (benches/README.md).
+/// deepest search that stays near 0.1 s of CPU a move over 8×8 games on the 2-core machine;
+/// it beats Zebra at Zebra's depth 10 (`benches/README.md`).
 const LEVELS: [(u32, u32, u64); 10] = [
     (1, 4, 10_000),
     (2, 6, 20_000),
@@ -39,10 +37,8 @@ const LEVELS: [(u32, u32, u64); 10] = [
 ];
 
 /// The empty cells from which a level searches deeper ([`Level::limits_for`]): the tree is
-/// narrow there, so that level 5's 7 plies took 5 000 nodes a move at 20-24 empties, against
-/// 11 300 over whole games, and plies pay: at 20-24 empties level 5 lost 1.53 discs a move
-/// against perfect play at 7 plies, 1.30 at 9, 1.07 at 11 and 0.95 at 13 (`level_loss`, 299
-/// positions of WTHOR games; 5 000, 15 800, 43 600 and 99 600 nodes a move).
+/// narrow there, so that plies cost few nodes, and they pay: each one more cuts the loss
+/// against perfect play.
 const LATE_EMPTIES: u32 = 24;
 
 /// The plies a level adds from [`LATE_EMPTIES`] empty cells down.
@@ -73,16 +69,19 @@ impl Level {
     }
 
     /// The search limits of a move at this level far from the end (more than 24 empty
-    /// cells); [`limits_for`](Level::limits_for) gives a position's.
+    /// cells) on the standard board: depth, node budget and exact-solve threshold;
+    /// [`limits_for`](Level::limits_for) gives a position's.
     #[must_use]
     pub fn limits(self) -> Limits {
-        let (depth, _, nodes) = self.spec();
-        Limits::depth(depth).with_nodes(nodes)
+        let (depth, exact_empties, nodes) = self.spec();
+        Limits::depth(depth).with_nodes(nodes).with_exact_empties(exact_empties)
     }
 
     /// The search limits of a move at this level from `position`: from 24 empty cells down,
     /// 4 plies deeper (up to level 10's 13), under the same node budget, since the tree is
-    /// narrow near the end and plies pay there most.
+    /// narrow near the end and plies pay there most; exact solves from
+    /// [`exact_empties_on`](Level::exact_empties_on) the position's board. (The scoring is the
+    /// game's: [`Limits::with_scoring`].)
     #[must_use]
     pub fn limits_for(self, position: &Position) -> Limits {
         let (depth, _, nodes) = self.spec();
@@ -92,7 +91,7 @@ impl Level {
         } else {
             depth
         };
-        Limits::depth(depth).with_nodes(nodes)
+        Limits::depth(depth).with_nodes(nodes).with_exact_empties(self.exact_empties_on(position.geometry()))
     }
 
     /// The number of empty cells from which this level solves exactly on the standard board
@@ -104,8 +103,7 @@ impl Level {
 
     /// The number of empty cells from which this level solves exactly on `geometry`: on a
     /// board of fewer than 64 playable cells, one more for every 7 cells fewer, since a small
-    /// board's endgame has fewer moves to try (on 6×6, level 5 took 71.5 % of the points
-    /// against the previous engine's level 5 with it, 61 % without; 100 games each).
+    /// board's endgame has fewer moves to try, and the earlier solve plays stronger.
     #[must_use]
     pub fn exact_empties_on(self, geometry: &reversi_core::Geometry) -> u32 {
         self.exact_empties() + 64u32.saturating_sub(geometry.playable().len()) / 7

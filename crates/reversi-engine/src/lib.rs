@@ -15,6 +15,11 @@
 //! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring; the
 //!   search switches to it when few empty cells remain.
 //!
+//! Every search takes one [`Limits`] (depth, nodes, time, stop flag, progress, exact-solve
+//! threshold, scoring) and answers one [`SearchResult`] (a move, its [`Value`] with how sure
+//! it is, the line, the depth, the nodes). How the engine is built, file by file, is in the
+//! repository's `docs/engine.md`.
+//!
 //! ```
 //! use reversi_engine::player::{EnginePlayer, Level};
 //! use reversi_variants::players::Player;
@@ -39,23 +44,37 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
-mod cancel;
 mod character;
-pub mod clock;
 pub mod eval;
 pub mod hash;
 mod huge_pages;
 mod level;
+mod limits;
+mod midgame;
+mod move_ordering;
+mod multi_probcut;
 pub mod player;
+mod progress;
 pub mod ranking;
+mod result;
 pub mod review;
 pub mod search;
-mod slots;
 pub mod solver;
+mod time_management;
+mod transposition_table;
+mod value;
 pub mod variety;
+mod ybwc;
+
+pub use time_management::clock;
 
 pub use hash::{Zobrist, zobrist};
-pub use solver::{Solution, SolveError, SolveOptions, Solver};
+pub use limits::{Limits, Mode};
+pub use result::SearchResult;
+pub use search::Searcher;
+pub use solver::{SolveError, Solver};
+pub use time_management::clock::{Clock, TimeControl};
+pub use value::{Bound, Outcome, Value};
 
 /// The crate's README, whose examples run as doctests.
 #[doc = include_str!("../README.md")]

@@ -73,9 +73,8 @@ pub struct EnginePlayer {
 
 /// The table size of a player at `level`, in MB: small, since the budgets of the lower
 /// levels fill little of it, and larger from level 8, whose budgets of millions of nodes
-/// would overwrite a small table. Level 10 spent 0.161 s of CPU a move with 4 MB, 0.110 s
-/// with 16 MB and 0.104 s with 64 MB in 50 games each against Zebra (its 0.146-0.155 s,
-/// start-up included, in the same runs; `benches/README.md`).
+/// would overwrite a small table (with 4 MB, level 10 took half as long again a move as
+/// with 16 MB; more saves little).
 fn player_hash_mb(level: Level) -> usize {
     if level.number() >= 8 { 16 } else { 4 }
 }
@@ -98,12 +97,7 @@ impl EnginePlayer {
     /// The engine at `level` with the caller's searcher (its table size and threads).
     #[must_use]
     pub fn with_searcher(level: Level, searcher: Searcher) -> EnginePlayer {
-        EnginePlayer {
-            level,
-            name: format!("engine:{level}"),
-            searcher: searcher.with_exact_empties(level.exact_empties()),
-            character: Character::default(),
-        }
+        EnginePlayer { level, name: format!("engine:{level}"), searcher, character: Character::default() }
     }
 
     /// The same player with seeded [`Variety`]: on a share of its moves it plays one within
@@ -166,11 +160,9 @@ impl EnginePlayer {
         match game.phase() {
             Phase::Normal => self.analyse_position(game.position(), game.rules().scoring()),
             // The free opening's placements are not moves of a bare position.
-            _ => {
-                self.searcher.set_scoring(game.rules().scoring());
-                self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
-                self.searcher.search_game(game, self.level.limits_for(game.position()))
-            }
+            _ => self
+                .searcher
+                .search_game(game, self.level.limits_for(game.position()).with_scoring(game.rules().scoring())),
         }
     }
 
@@ -190,9 +182,7 @@ impl EnginePlayer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn analyse_position(&mut self, position: &Position, scoring: Scoring) -> Option<SearchResult> {
-        self.searcher.set_scoring(scoring);
-        self.searcher.set_exact_empties(self.level.exact_empties_on(position.geometry()));
-        self.searcher.search(position, self.level.limits_for(position))
+        self.searcher.search(position, self.level.limits_for(position).with_scoring(scoring))
     }
 
     /// The move this player chooses for `position`'s side to move under `scoring`, as
@@ -209,8 +199,6 @@ impl Player for EnginePlayer {
     }
 
     fn choose(&mut self, game: &Game) -> Option<Move> {
-        self.searcher.set_scoring(game.rules().scoring());
-        self.searcher.set_exact_empties(self.level.exact_empties_on(game.position().geometry()));
         self.character.choose(&mut self.searcher, game, self.level)
     }
 }

@@ -16,58 +16,20 @@
 //! // The four opening moves of 8×8 are symmetric: they all have the same value.
 //! assert_eq!(ranked.len(), 4);
 //! assert!(ranked.iter().all(|r| r.value() == ranked[0].value()));
-//! assert_eq!(ranked[0].pv()[0], ranked[0].played());
+//! assert_eq!(ranked[0].pv()[0], ranked[0].best());
 //! ```
 
 use reversi_core::Position;
 use reversi_variants::Move;
 
-use crate::search::{Limits, Searcher, Value};
+use std::time::{Duration, Instant};
 
-/// One move of a position with its value for the side to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RankedMove {
-    played: Move,
-    value: Value,
-    depth: u32,
-    pv: Vec<Move>,
-    nodes: u64,
-}
+use crate::move_ordering::Cutoffs;
+use crate::search::{Limits, SearchResult, Searcher, Value, final_value_of};
 
-impl RankedMove {
-    /// The move.
-    #[must_use]
-    pub const fn played(&self) -> Move {
-        self.played
-    }
-
-    /// Its value for the side to move (exact when the child was solved or ended the game).
-    #[must_use]
-    pub const fn value(&self) -> Value {
-        self.value
-    }
-
-    /// The depth searched, counting the move itself; for an exact value, the empty cells of
-    /// the position.
-    #[must_use]
-    pub const fn depth(&self) -> u32 {
-        self.depth
-    }
-
-    /// The line, starting with the move.
-    #[must_use]
-    pub fn pv(&self) -> &[Move] {
-        &self.pv
-    }
-
-    /// The nodes its search took.
-    #[must_use]
-    pub const fn nodes(&self) -> u64 {
-        self.nodes
-    }
-}
-
-/// Every move of `position` for its side to move, best first (ties in the order of the
+/// Every move of `position` for its side to move, best first, one [`SearchResult`] a move
+/// (its [`best`](SearchResult::best) the move itself, its depth counting the move, its line
+/// starting with it) (ties in the order of the
 /// position's moves, so the ranking is the same on every run under depth and node limits):
 /// each child is searched with `limits` one ply shallower (at least one ply), the node budget
 /// and the time shared equally between the moves. A side that must pass has the single move
@@ -76,7 +38,7 @@ impl RankedMove {
 /// Under a node or depth limit the ranking is the same on every run for the same searcher
 /// state; under a time limit it is not.
 #[must_use]
-pub fn rank_moves(searcher: &mut Searcher, position: &Position, limits: Limits) -> Vec<RankedMove> {
+pub fn rank_moves(searcher: &mut Searcher, position: &Position, limits: Limits) -> Vec<SearchResult> {
     if position.is_game_over() {
         return Vec::new();
     }
@@ -85,10 +47,11 @@ pub fn rank_moves(searcher: &mut Searcher, position: &Position, limits: Limits) 
     } else {
         position.legal_moves().into_iter().map(Move::Place).collect()
     };
-    let child_limits = child_limits(limits, moves.len() as u64);
-    let mut ranked: Vec<RankedMove> = moves
+    let child_limits = child_limits(&limits, moves.len() as u64);
+    let mut ranked: Vec<SearchResult> = moves
         .into_iter()
         .map(|played| {
+            let start = Instant::now();
             let mut child = *position;
             match played {
                 Move::Place(sq) => {
@@ -96,25 +59,29 @@ pub fn rank_moves(searcher: &mut Searcher, position: &Position, limits: Limits) 
                 }
                 Move::Pass => child = child.with_side_to_move(!child.side_to_move()),
             }
-            match searcher.search(&child, child_limits) {
+            match searcher.search(&child, child_limits.clone()) {
                 Some(result) => {
                     let mut pv = vec![played];
                     pv.extend_from_slice(result.pv());
-                    RankedMove {
-                        played,
+                    SearchResult {
+                        best: played,
                         value: result.value().negated(),
                         depth: result.depth() + 1,
                         pv,
                         nodes: result.nodes(),
+                        cutoffs: result.cutoffs(),
+                        elapsed: start.elapsed(),
                     }
                 }
                 // The move ends the game: its value is the final count.
-                None => RankedMove {
-                    played,
-                    value: Value::Exact(-searcher.final_value(&child)),
+                None => SearchResult {
+                    best: played,
+                    value: Value::Exact(-final_value_of(&child, limits.scoring())),
                     depth: 1,
                     pv: vec![played],
                     nodes: 0,
+                    cutoffs: Cutoffs::default(),
+                    elapsed: Duration::ZERO,
                 },
             }
         })
@@ -125,11 +92,14 @@ pub fn rank_moves(searcher: &mut Searcher, position: &Position, limits: Limits) 
 }
 
 /// The limits of each of `moves` children: one ply shallower, an equal share of the nodes and
-/// of the time.
-fn child_limits(limits: Limits, moves: u64) -> Limits {
-    let mut child = Limits::depth(limits.max_depth().map_or(u32::MAX, |d| d.saturating_sub(1).max(1)));
-    if limits.max_depth().is_none() {
-        child = Limits::none();
+/// of the time, the same exact-solve threshold, scoring and stop flag.
+fn child_limits(limits: &Limits, moves: u64) -> Limits {
+    let mut child = Limits::none().with_exact_empties(limits.exact_empties()).with_scoring(limits.scoring());
+    if let Some(depth) = limits.max_depth() {
+        child = child.with_depth(depth.saturating_sub(1).max(1));
+    }
+    if let Some(stop) = limits.stop_flag() {
+        child = child.with_stop_flag(std::sync::Arc::clone(stop));
     }
     if let Some(nodes) = limits.max_nodes() {
         child = child.with_nodes((nodes / moves.max(1)).max(1));
@@ -169,7 +139,7 @@ mod tests {
         assert!(position.must_pass());
         let ranked = rank_moves(&mut searcher, &position, Limits::depth(2));
         assert_eq!(ranked.len(), 1);
-        assert_eq!(ranked[0].played(), Move::Pass);
+        assert_eq!(ranked[0].best(), Move::Pass);
         let full: Position =
             "XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXX/XXXXXXXO O".parse().unwrap();
         assert!(rank_moves(&mut searcher, &full, Limits::depth(2)).is_empty());

@@ -178,7 +178,8 @@ fn check_reasons(game: &Game, reviewed: &MoveReview, solver: &Solver) {
                         let r = after.score();
                         i64::from(r.score(mover)) - i64::from(r.score(!mover))
                     } else {
-                        let value = i64::from(solver.solve(after.position(), table.rules().scoring()).unwrap().value());
+                        let solved = solver.solve(after.position(), table.rules().scoring()).unwrap();
+                        let value = i64::from(solved.value().exact().expect("a solve is exact"));
                         if after.side_to_move() == mover { value } else { -value }
                     }
                 };

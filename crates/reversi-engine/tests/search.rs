@@ -80,11 +80,8 @@ proptest! {
         let pos = random_position(&mut rng, if ten { 10 } else { 8 }, plies);
         prop_assume!(pos.has_legal_moves());
         let search = |threads| {
-            let mut searcher = Searcher::with_hash_mb(1)
-                .with_exact_empties(0)
-                .with_selectivity(Selectivity::EXHAUSTIVE)
-                .with_threads(threads);
-            searcher.search(&pos, Limits::depth(depth)).expect("not over")
+            let mut searcher = Searcher::with_hash_mb(1).with_selectivity(Selectivity::EXHAUSTIVE).with_threads(threads);
+            searcher.search(&pos, Limits::depth(depth).with_exact_empties(0)).expect("not over")
         };
         let one = search(1);
         for threads in [2, 3] {
@@ -99,8 +96,8 @@ proptest! {
         let mut rng = Rng::new(seed);
         let Some(pos) = late_position(&mut rng, 8, empties) else { return Ok(()) };
         let scoring = if wof { Scoring::Wof } else { Scoring::Discs };
-        let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(20).with_scoring(scoring);
-        let result = searcher.search(&pos, Limits::none()).expect("not over");
+        let mut searcher = Searcher::with_hash_mb(1);
+        let result = searcher.search(&pos, Limits::none().with_exact_empties(20).with_scoring(scoring)).expect("not over");
         let eval = Evaluator::new(pos.geometry());
         let want = minimax(&pos, None, &eval, scoring) / 100;
         prop_assert_eq!(result.value(), Value::Exact(want), "{}", pos);
@@ -127,8 +124,8 @@ fn fixed_depth_value_agrees_with_minimax(
     prop_assume!(pos.has_legal_moves());
     // Exhaustive: probable cut-offs may (rarely) change a value; the order of the moves
     // (by the children's evaluation from 3 plies) never does.
-    let mut searcher = Searcher::with_hash_mb(1).with_exact_empties(0).with_selectivity(Selectivity::EXHAUSTIVE);
-    let result = searcher.search(&pos, Limits::depth(depth)).expect("not over");
+    let mut searcher = Searcher::with_hash_mb(1).with_selectivity(Selectivity::EXHAUSTIVE);
+    let result = searcher.search(&pos, Limits::depth(depth).with_exact_empties(0)).expect("not over");
     let eval = Evaluator::new(pos.geometry());
     let depth = depth.min(pos.empty_cells().len());
     prop_assert_eq!(result.value(), Value::Estimate(minimax(&pos, Some(depth), &eval, Scoring::Discs)), "{}", pos);
@@ -260,8 +257,8 @@ fn threads_solve_the_endgame_exactly() {
     let positions: Vec<_> = std::iter::repeat_with(|| late_position(&mut rng, 8, 18)).flatten().take(4).collect();
     for pos in positions {
         let solve = |threads| {
-            let mut searcher = Searcher::with_hash_mb(4).with_exact_empties(20).with_threads(threads);
-            searcher.search(&pos, Limits::none()).expect("not over").value()
+            let mut searcher = Searcher::with_hash_mb(4).with_threads(threads);
+            searcher.search(&pos, Limits::none().with_exact_empties(20)).expect("not over").value()
         };
         let one = solve(1);
         assert!(matches!(one, Value::Exact(_)), "{pos}: {one:?}");
@@ -285,8 +282,8 @@ fn probable_cutoffs_save_nodes() {
             for (selectivity, nodes) in
                 [(Selectivity::default(), &mut selective), (Selectivity::EXHAUSTIVE, &mut exhaustive)]
             {
-                let mut searcher = Searcher::with_hash_mb(4).with_exact_empties(0).with_selectivity(selectivity);
-                let result = searcher.search(&pos, Limits::depth(7)).expect("not over");
+                let mut searcher = Searcher::with_hash_mb(4).with_selectivity(selectivity);
+                let result = searcher.search(&pos, Limits::depth(7).with_exact_empties(0)).expect("not over");
                 assert!(pos.is_legal(cell(result.best())), "{pos}");
                 *nodes += result.nodes();
             }

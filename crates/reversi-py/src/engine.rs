@@ -4,9 +4,10 @@
 use std::num::NonZeroUsize;
 
 use pyo3::prelude::*;
+use reversi_engine::Limits;
 use reversi_engine::player::{EnginePlayer, Level};
 use reversi_engine::search::SearchResult;
-use reversi_engine::solver::{Solution, SolveLimits, SolveOptions, Solver};
+use reversi_engine::solver::Solver;
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
@@ -155,11 +156,12 @@ impl PySolution {
     }
 }
 
-fn solution(solved: &Solution) -> PySolution {
+fn solution(solved: &SearchResult) -> PySolution {
     PySolution {
-        best_move: solved.best_move().to_string(),
-        value: solved.value(),
-        outcome: solved.outcome().to_string(),
+        best_move: solved.best().to_string(),
+        // An exact solve's value is exact: its discs are a whole number.
+        value: solved.value().discs() as i32,
+        outcome: solved.outcome().map_or_else(String::new, |outcome| outcome.to_string()),
         line: move_names(solved.pv()),
         nodes: solved.nodes(),
     }
@@ -199,10 +201,14 @@ fn solve(
     if !(1..=MAX_HASH_MB).contains(&hash_mb) {
         return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
     }
-    let limits = max_nodes.map_or_else(SolveLimits::none, |n| SolveLimits::none().nodes(n));
+    let limits = Limits::none().with_scoring(scoring);
+    let limits = match max_nodes {
+        Some(n) => limits.with_nodes(n),
+        None => limits,
+    };
     let solved = py.detach(move || {
         let solver = Solver::with_hash_mb(hash_mb).threads(threads);
-        solver.solve_with(&position, scoring, &SolveOptions::new().limits(limits))
+        solver.solve_with(&position, limits)
     });
     solved.map(|s| solution(&s)).map_err(|e| engine_error(&e))
 }

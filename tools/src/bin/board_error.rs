@@ -43,8 +43,7 @@ use reversi_kit::engine::eval::patterns::PatternWeights;
 use reversi_kit::engine::eval::{Evaluator, PHASES, WEIGHTS};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::Searcher;
-use reversi_kit::engine::solver::{SolveLimits, SolveOptions};
-use reversi_kit::engine::{SolveError, Solver};
+use reversi_kit::engine::{Limits, SolveError, Solver};
 use reversi_kit::variants::{Game, Rules};
 use reversi_tools::{feature_weights, game_seed, in_order, self_play};
 
@@ -167,13 +166,13 @@ fn play_game(
     // from, so its nodes and whether it hits the limit, do not depend on which thread played
     // which games before.
     let solver = Solver::with_hash_mb(16);
-    let options = SolveOptions::new().limits(SolveLimits::none().nodes(args.node_limit));
+    let limits = Limits::none().with_nodes(args.node_limit).with_scoring(rules.scoring());
     let mut out = GameSamples::default();
     for pos in positions {
-        match solver.solve_with(&pos, rules.scoring(), &options) {
+        match solver.solve_with(&pos, limits.clone()) {
             Ok(solution) => out.samples.push(Sample {
                 phase: evaluators[0].phase(&pos),
-                value: solution.value(),
+                value: solution.value().exact().expect("an exact solve"),
                 evaluations: evaluators.iter().map(|e| e.evaluate(&pos)).collect(),
             }),
             Err(SolveError::Interrupted { .. }) => out.skipped += 1,

@@ -98,7 +98,7 @@ fn exact(solver: &Solver, position: &Position, known: &mut Known, cache: Option<
         return Ok(found);
     }
     let solution = solver.solve(position, Scoring::Wof).map_err(|e| errors::chain(&e))?;
-    let found = (solution.best_move(), solution.value());
+    let found = (solution.best(), solution.value().exact().expect("an exact solve"));
     if let Some(path) = cache {
         let mut file = OpenOptions::new()
             .create(true)

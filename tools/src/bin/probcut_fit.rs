@@ -67,14 +67,22 @@ fn main() -> ExitCode {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     // (depth, empties, shallow value, deep value), centidiscs.
     let mut samples: Vec<(u32, u32, f64, f64)> = Vec::new();
-    let mut searcher = Searcher::with_hash_mb(16).with_exact_empties(0).with_selectivity(Selectivity::EXHAUSTIVE);
+    let mut searcher = Searcher::with_hash_mb(16).with_selectivity(Selectivity::EXHAUSTIVE);
     for i in 0..args.positions {
         let Some(position) = sample(&args, &games, i, &mut rng) else { continue };
         let empties = position.empty_cells().len();
         let deepest = args.depth.min(empties.saturating_sub(1));
         searcher.clear();
         let values: Vec<f64> = (1..=deepest)
-            .map(|d| f64::from(searcher.search(&position, Limits::depth(d)).expect("in play").value().centidiscs()))
+            .map(|d| {
+                f64::from(
+                    searcher
+                        .search(&position, Limits::depth(d).with_exact_empties(0))
+                        .expect("in play")
+                        .value()
+                        .centidiscs(),
+                )
+            })
             .collect();
         for d in 3..=deepest {
             let shallow = Selectivity::shallow_depth(d);

@@ -99,7 +99,7 @@ fn main() -> ExitCode {
                     let y = if let Some(solver) = solver.as_ref().filter(|_| empties <= args.exact_empties) {
                         solved += 1;
                         match solver.solve(&pos, Scoring::Wof) {
-                            Ok(solution) => f64::from(solution.value()),
+                            Ok(solution) => solution.value().discs(),
                             Err(e) => {
                                 return cli::errors::fail(format_args!("{}: solving {pos}: {e}", path.display()));
                             }

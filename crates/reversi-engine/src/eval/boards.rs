@@ -64,8 +64,7 @@ enum Fitted {
     /// 12×12, with or without blocked cells.
     Twelve,
     /// 16×16 and 14×14, with or without blocked cells: on 14×14 the table fitted on 16×16
-    /// games won against the one fitted on 14×14's own (75.2 % of the points at level 3, 200
-    /// games).
+    /// games beat the one fitted on 14×14's own.
     Sixteen,
 }
 

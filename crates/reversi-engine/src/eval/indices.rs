@@ -2,12 +2,11 @@
 //! evaluate the children of one node (the solver's move ordering and probable cut-offs).
 //!
 //! Read from the discs, an index costs two gathers of the cells and two ternary lookups, and
-//! most placements need a symmetry of the board first: about 1 100 instructions a position
-//! of the 1 524 its evaluation took (FFO #42, `valgrind --tool=callgrind`). A move changes
-//! only the cells it fills and flips, and each cell's share of every index is a constant
-//! (`3^k` if it is the instance's `k`-th cell): the child's indices are the parent's plus the
-//! shares of those cells, a few vector additions. Both sides' views are kept, as the side to
-//! move alternates.
+//! most placements need a symmetry of the board first: most of a position's evaluation's
+//! instructions. A move changes only the cells it fills and flips, and each cell's share of
+//! every index is a constant (`3^k` if it is the instance's `k`-th cell): the child's indices
+//! are the parent's plus the shares of those cells, a few vector additions. Both sides' views
+//! are kept, as the side to move alternates.
 
 use super::shapes::{INSTANCES, PLACEMENTS, SHAPES, symmetric};
 

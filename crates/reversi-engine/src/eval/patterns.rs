@@ -48,8 +48,7 @@ pub use super::shapes::{INSTANCES, SHAPES, Shape};
 /// serves. A weights file holds the first bands of this list ([`PatternWeights`]); a position
 /// with more empties than the last band it holds does not use the patterns. The exact labels
 /// stop at 19 empties: the last band's weights used for every position above 16 empties cost
-/// the solver nodes (an early fit, FFO #45-#49, one thread: 1 005 M against 945 M when they
-/// stop at 20); bands fitted on estimated labels above 20 saved them. From 33 empties on the
+/// the solver nodes; bands fitted on estimated labels above 20 saved them. From 33 empties on the
 /// bands are four empties wide up to the start of the game (60).
 pub const BANDS: [(u32, u32); 14] = [
     (0, 11),

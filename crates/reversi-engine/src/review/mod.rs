@@ -40,10 +40,10 @@ mod text;
 
 use reversi_core::{Color, Position, Square};
 use reversi_variants::svg::{EvaluationGraph, GraphMark};
-use reversi_variants::{Game, Move, PlayError};
+use reversi_variants::{Game, Move, PlayError, Scoring};
 
 use crate::player::Level;
-use crate::search::{Limits, Searcher, Value};
+use crate::search::{Limits, Searcher, Value, final_value_of};
 
 pub use text::ReviewText;
 
@@ -525,12 +525,13 @@ impl Reviewer {
     /// The limits for `position`: none for an exact solve. A position one cell above the
     /// threshold is solved too, so that the best move and the played one, which lead to E
     /// empties, are compared by exact values both.
-    fn limits(&self, position: &Position) -> Limits {
-        if position.empty_cells().len() <= self.exact_empties.saturating_add(1) {
+    fn limits(&self, position: &Position, scoring: Scoring) -> Limits {
+        let limits = if position.empty_cells().len() <= self.exact_empties.saturating_add(1) {
             Limits::none()
         } else {
             self.level.limits_for(position)
-        }
+        };
+        limits.with_exact_empties(self.exact_empties.saturating_add(1)).with_scoring(scoring)
     }
 
     /// Reviews `game` from its start to its last move.
@@ -552,8 +553,6 @@ impl Reviewer {
         let mut table = game.clone();
         while table.undo().is_some() {}
         let start = *table.position();
-        self.searcher.set_exact_empties(self.exact_empties.saturating_add(1));
-        self.searcher.set_scoring(game.rules().scoring());
         let mut moves = Vec::with_capacity(game.history().len());
         for (i, ply) in game.history().iter().enumerate() {
             let played = ply.played();
@@ -593,7 +592,10 @@ impl Reviewer {
         while line.len() < measure::LINE_PLIES && !end.is_over() {
             let needed = measure::LINE_PLIES - line.len();
             let depth = u32::try_from(needed).unwrap_or(u32::MAX);
-            let Some(found) = self.searcher.search_game(&end, Limits::depth(depth)) else { break };
+            let limits = Limits::depth(depth)
+                .with_exact_empties(self.exact_empties.saturating_add(1))
+                .with_scoring(game.rules().scoring());
+            let Some(found) = self.searcher.search_game(&end, limits) else { break };
             for &mv in found.pv().iter().take(needed) {
                 end.play(mv)?;
                 line.push(mv);
@@ -605,7 +607,8 @@ impl Reviewer {
     /// The best move and the played one's values, and the reasons when it is a mistake; `None`
     /// when the engine finds no move (a finished game).
     fn search_move(&mut self, game: &Game, played: Move) -> Result<Option<Searched>, PlayError> {
-        let limits = self.limits(game.position());
+        let scoring = game.rules().scoring();
+        let limits = self.limits(game.position(), scoring);
         let Some(found) = self.searcher.search_game(game, limits) else { return Ok(None) };
         let best_line = found.pv().to_vec();
         let (played_value, played_line) = if played == found.best() {
@@ -613,14 +616,14 @@ impl Reviewer {
         } else {
             let mut after = game.clone();
             after.play(played)?;
-            let limits = self.limits(after.position());
+            let limits = self.limits(after.position(), scoring);
             match self.searcher.search_game(&after, limits) {
                 Some(reply) => {
                     let mut line = vec![played];
                     line.extend_from_slice(reply.pv());
                     (reply.value().negated(), line)
                 }
-                None => (Value::Exact(self.searcher.final_value(after.position()).saturating_neg()), vec![played]),
+                None => (Value::Exact(final_value_of(after.position(), scoring).saturating_neg()), vec![played]),
             }
         };
         let (best_value, played_value) = (Score::from(found.value()), Score::from(played_value));

@@ -6,6 +6,7 @@ use reversi_core::{Color, Position, Square};
 use reversi_variants::Move;
 
 use super::{Limits, SearchResult, Searcher, Value};
+use crate::value::centidiscs;
 
 /// The deepest normal search at the end of each line of placements.
 const LEAF_DEPTH: u32 = 4;
@@ -25,18 +26,18 @@ fn place(position: &Position, sq: Square) -> Position {
 /// placements still to make, and the best placement with its line.
 fn value(searcher: &mut Searcher, position: &Position, left: usize, leaf: Limits, nodes: &mut u64) -> (i32, Vec<Move>) {
     if left == 0 {
-        return match searcher.search(position, leaf) {
+        return match searcher.search(position, leaf.clone()) {
             Some(result) => {
                 *nodes += result.nodes();
                 (result.value().centidiscs(), result.pv().to_vec())
             }
-            None => (searcher.final_value(position) * 100, Vec::new()),
+            None => (centidiscs(super::final_value_of(position, leaf.scoring())), Vec::new()),
         };
     }
     let cells = position.geometry().centre() & position.empty_cells();
     let mut best: Option<(i32, Vec<Move>)> = None;
     for sq in cells {
-        let (v, line) = value(searcher, &place(position, sq), left - 1, leaf, nodes);
+        let (v, line) = value(searcher, &place(position, sq), left - 1, leaf.clone(), nodes);
         if best.as_ref().is_none_or(|(b, _)| -v > *b) {
             let mut pv = vec![Move::Place(sq)];
             pv.extend(line);
@@ -57,7 +58,10 @@ pub(super) fn search(
     let depth = limits.max_depth().unwrap_or(LEAF_DEPTH).min(LEAF_DEPTH);
     // The orders of the placements left share the budget.
     let lines: u64 = (1..=left as u64).product();
-    let mut leaf = Limits::depth(depth);
+    let mut leaf = Limits::depth(depth).with_exact_empties(limits.exact_empties()).with_scoring(limits.scoring());
+    if let Some(stop) = limits.stop_flag() {
+        leaf = leaf.with_stop_flag(std::sync::Arc::clone(stop));
+    }
     if let Some(n) = limits.max_nodes() {
         leaf = leaf.with_nodes((n / lines).max(1));
     }

@@ -22,152 +22,40 @@
 //! principal variation is read back from the table after the search.
 //!
 //! # Exact endgame
-//! When a position has at most [`Searcher::exact_empties`] empty cells, the search asks the
+//! When a position has at most [`Limits::exact_empties`] empty cells, the search asks the
 //! crate's exact [`Solver`] for its value, best move and principal variation, under the same
-//! node and time limits and stop flag, and falls back on the depth-limited search only if the
-//! solve runs out of its limits.
+//! node and time limits, stop flag and scoring, and falls back on the depth-limited search only
+//! if the solve runs out of its limits.
 
-pub(crate) mod core;
-mod deepen;
-mod frame;
 mod free_opening;
-mod limits;
-pub(crate) mod run;
-mod split;
-mod table;
 
-use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use reversi_core::{Geometry, Position};
 use reversi_variants::{Game, Move, Phase, Scoring};
 
-use crate::solver::{self, SolveOptions, Solver};
+use crate::solver::Solver;
 
-pub use self::core::Cutoffs;
-use self::core::{MAX_DEPTH, ProbCut, Sigma, final_value};
-use self::frame::hash_of;
-use self::run::{SearchJob, Searched};
-use self::table::{Entry, Table};
 use crate::eval::Evaluator;
 use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
-pub use limits::Limits;
-
-/// A position's value for its side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The evaluation of a depth-limited search, in hundredths of a disc.
-    Estimate(i32),
-    /// The exact final disc difference with perfect play (under the search's scoring).
-    Exact(i32),
-}
-
-impl Value {
-    /// The value in discs.
-    #[must_use]
-    pub fn discs(self) -> f64 {
-        match self {
-            Value::Estimate(centi) => f64::from(centi) / 100.0,
-            Value::Exact(discs) => f64::from(discs),
-        }
-    }
-
-    /// The value in hundredths of a disc.
-    #[must_use]
-    pub const fn centidiscs(self) -> i32 {
-        match self {
-            Value::Estimate(centi) => centi,
-            Value::Exact(discs) => discs * 100,
-        }
-    }
-
-    /// Whether the value is exact.
-    #[must_use]
-    pub const fn is_exact(self) -> bool {
-        matches!(self, Value::Exact(_))
-    }
-
-    /// The same value seen from the other side.
-    #[must_use]
-    pub const fn negated(self) -> Value {
-        match self {
-            Value::Estimate(v) => Value::Estimate(-v),
-            Value::Exact(v) => Value::Exact(-v),
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    /// An estimate with one decimal, `+3.2`; an exact value as a whole number, `+4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Estimate(_) => write!(f, "{:+.1}", self.discs()),
-            Value::Exact(v) => write!(f, "{v:+}"),
-        }
-    }
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    best: Move,
-    value: Value,
-    depth: u32,
-    pv: Vec<Move>,
-    nodes: u64,
-    cutoffs: Cutoffs,
-    elapsed: Duration,
-}
-
-impl SearchResult {
-    /// The best move found.
-    #[must_use]
-    pub const fn best(&self) -> Move {
-        self.best
-    }
-
-    /// Its value for the side to move.
-    #[must_use]
-    pub const fn value(&self) -> Value {
-        self.value
-    }
-
-    /// The depth of the last completed iteration (the number of empty cells for an exact
-    /// solve).
-    #[must_use]
-    pub const fn depth(&self) -> u32 {
-        self.depth
-    }
-
-    /// The principal variation, starting with [`best`](Self::best); passes included.
-    #[must_use]
-    pub fn pv(&self) -> &[Move] {
-        &self.pv
-    }
-
-    /// The nodes searched, by every thread.
-    #[must_use]
-    pub const fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// The search's cut-offs and how many the first move made, every thread's (none counted
-    /// for an exact solve or the free opening's placements).
-    #[must_use]
-    pub const fn cutoffs(&self) -> Cutoffs {
-        self.cutoffs
-    }
-
-    /// The time the search took.
-    #[must_use]
-    pub const fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-}
+pub use crate::limits::Limits;
+use crate::midgame::frame::hash_of;
+use crate::midgame::negamax::{MAX_DEPTH, final_value};
+use crate::midgame::run::{SearchJob, Searched};
+pub use crate::move_ordering::Cutoffs;
+pub use crate::multi_probcut::Selectivity;
+pub use crate::result::SearchResult;
+use crate::time_management;
+use crate::transposition_table::{
+    self,
+    midgame::{Entry, Table},
+};
+use crate::value::CENTI_PER_DISC;
+pub use crate::value::Value;
 
 /// A search engine with its transposition table. Reuse one across the moves of a game: the
 /// table carries over.
@@ -176,8 +64,6 @@ pub struct Searcher {
     table: Arc<Table>,
     stop: Arc<AtomicBool>,
     threads: usize,
-    exact_empties: u32,
-    scoring: Scoring,
     evaluator: Option<Evaluator>,
     pattern_weights: PatternWeights,
     /// The features' weights the caller gave, if any (else each board's built-in ones).
@@ -186,83 +72,6 @@ pub struct Searcher {
     solver: Solver,
 }
 
-/// How much a search prunes on probability: a probable cut-off (multi-ProbCut) skips a deep
-/// search where a shallow one says, with the given confidence, how it would end. Selective
-/// searches reach deeper for the same nodes and play stronger; the exhaustive one is what a
-/// depth means in textbooks.
-///
-/// ```
-/// use reversi_engine::search::Selectivity;
-///
-/// assert!(Selectivity::probcut(150).is_selective());
-/// assert!(!Selectivity::EXHAUSTIVE.is_selective());
-/// assert_eq!(Selectivity::default(), Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Selectivity(Option<u16>);
-
-impl Selectivity {
-    /// No probable cut-offs: every move searched to the full depth.
-    pub const EXHAUSTIVE: Selectivity = Selectivity(None);
-
-    /// The confidence of the default search, in hundredths of a deviation of the shallow
-    /// searches' error.
-    pub const DEFAULT_CONFIDENCE: u16 = 150;
-
-    /// Probable cut-offs where a shallow search's value lies `confidence` hundredths of its
-    /// error's deviation beyond the window (150: about 93 % sure on each side).
-    #[must_use]
-    pub const fn probcut(confidence: u16) -> Selectivity {
-        Selectivity(Some(confidence))
-    }
-
-    /// The depth of the shallow search that stands for a search `depth` plies deep in a
-    /// probable cut-off: about half of it, of the same parity (a search's value swings with
-    /// the parity of its depth). Probable cut-offs serve searches from 3 plies.
-    #[must_use]
-    pub const fn shallow_depth(depth: u32) -> u32 {
-        core::shallow_depth(depth)
-    }
-
-    /// Whether the search makes probable cut-offs.
-    #[must_use]
-    pub const fn is_selective(self) -> bool {
-        self.0.is_some()
-    }
-
-    /// The margins of this selectivity for the evaluation `eval`.
-    fn probcut_for(self, eval: &Evaluator) -> Option<ProbCut> {
-        let confidence = f64::from(self.0?) / 100.0;
-        let sigma = if eval.has_patterns() {
-            PATTERN_SIGMA
-        } else if eval.board_has_own_weights() {
-            OWN_WEIGHTS_SIGMA
-        } else {
-            FEATURE_SIGMA
-        };
-        Some(ProbCut { confidence, sigma })
-    }
-}
-
-impl Default for Selectivity {
-    fn default() -> Selectivity {
-        Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE)
-    }
-}
-
-/// The deviation of a shallow search's error against the deep one with the patterns (8×8),
-/// fitted by `tools/src/bin/probcut_fit.rs` on 8×8 positions of WTHOR games (300 positions,
-/// to 8 plies, with the built-in weights: patterns up to 32 empties, the features above).
-const PATTERN_SIGMA: Sigma = Sigma { base: 382.4, per_ply: 44.0, per_shallow_ply: -84.3, per_empty: -0.10 };
-/// The same with the features alone and a board's own weights (8×8 with blocked cells,
-/// 10×10, the Octagon, 6×6: [`FeatureWeights::built_in`]), fitted on random games of 10×10
-/// with its weights (`--positions 300 --depth 7 --rules 10x10`). Narrower than with the 8×8
-/// weights ([`FEATURE_SIGMA`]): a fitted evaluation strays less from a deeper search's value.
-const OWN_WEIGHTS_SIGMA: Sigma = Sigma { base: 427.5, per_ply: 72.6, per_shallow_ply: -117.5, per_empty: -3.59 };
-/// The same with the features alone and the 8×8 weights (every other board), fitted on random
-/// games of 10×10 when it had no weights of its own.
-const FEATURE_SIGMA: Sigma = Sigma { base: 370.5, per_ply: 100.8, per_shallow_ply: -140.1, per_empty: -1.59 };
-
 impl Default for Searcher {
     fn default() -> Searcher {
         Searcher::with_hash_mb(Searcher::DEFAULT_HASH_MB)
@@ -270,16 +79,6 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// The default table size.
-    pub const DEFAULT_HASH_MB: usize = 16;
-
-    /// A searcher with a transposition table of at most `mb` megabytes (at least one entry),
-    /// one thread, exact solves from 12 empty cells, disc-count scoring.
-    #[must_use]
-    pub fn with_hash_mb(mb: usize) -> Searcher {
-        Searcher::with_hash_bytes(mb.saturating_mul(1 << 20))
-    }
-
     /// A searcher with tables of at most `bytes` bytes in all: a quarter for the exact
     /// solver's, the rest for the search's.
     #[must_use]
@@ -290,14 +89,22 @@ impl Searcher {
             solver: Solver::with_hash_bytes(solver_bytes),
             stop: Arc::new(AtomicBool::new(false)),
             threads: 1,
-            exact_empties: 12,
-            scoring: Scoring::Discs,
             evaluator: None,
             pattern_weights: PatternWeights::built_in(),
             feature_weights: None,
             selectivity: Selectivity::default(),
         }
     }
+
+    /// A searcher with tables of at most `mb` megabytes in all (at least one entry each), one
+    /// thread.
+    #[must_use]
+    pub fn with_hash_mb(mb: usize) -> Searcher {
+        Searcher::with_hash_bytes(transposition_table::megabytes(mb))
+    }
+
+    /// The default size of the tables, in megabytes.
+    pub const DEFAULT_HASH_MB: usize = 16;
 
     /// The same searcher with `threads` threads (at least 1): once a node has searched its
     /// first move, an idle thread takes a share of its other moves (young brothers wait), and
@@ -309,29 +116,6 @@ impl Searcher {
     pub fn with_threads(self, threads: usize) -> Searcher {
         let threads = NonZeroUsize::new(threads).unwrap_or(NonZeroUsize::MIN);
         Searcher { threads: threads.get(), solver: self.solver.threads(threads), ..self }
-    }
-
-    /// The same searcher, solving exactly once at most `empties` cells are empty.
-    #[must_use]
-    pub fn with_exact_empties(self, empties: u32) -> Searcher {
-        Searcher { exact_empties: empties, ..self }
-    }
-
-    /// The same searcher under `scoring` (what an exact value counts).
-    #[must_use]
-    pub fn with_scoring(self, scoring: Scoring) -> Searcher {
-        Searcher { scoring, ..self }
-    }
-
-    /// Sets the count of empty cells from which the search solves exactly, for a searcher
-    /// reused across boards.
-    pub fn set_exact_empties(&mut self, empties: u32) {
-        self.exact_empties = empties;
-    }
-
-    /// Sets the scoring (what an exact value counts), for a searcher reused across games.
-    pub fn set_scoring(&mut self, scoring: Scoring) {
-        self.scoring = scoring;
     }
 
     /// The same searcher evaluating the standard board with the patterns' `weights` instead of
@@ -356,20 +140,15 @@ impl Searcher {
         Searcher { selectivity, ..self }
     }
 
-    /// The count of empty cells from which the search solves exactly.
-    #[must_use]
-    pub const fn exact_empties(&self) -> u32 {
-        self.exact_empties
-    }
-
     /// The tables' size in bytes: the search's and the exact solver's.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
         self.table.bytes() + self.solver.hash_bytes()
     }
 
-    /// The flag that stops a running search: set it from another thread, and the search
-    /// returns what it has (the last completed iteration). Each search clears it at its start.
+    /// The flag that stops a running search whose limits have none of their own: set it from
+    /// another thread, and the search returns what it has (the last completed iteration). Each
+    /// search clears it at its start.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -414,11 +193,13 @@ impl Searcher {
         }
     }
 
-    /// The best move of `position`'s side to move under `limits`, with its value and
-    /// principal variation: [`Move::Pass`] when it must pass, `None` when the game is over.
+    /// The best move of `position`'s side to move under `limits` (their depth, nodes, time,
+    /// stop flag (else the searcher's own), exact-solve threshold and scoring), with its value
+    /// and principal variation: [`Move::Pass`] when it must pass, `None` when the game is over.
     pub fn search(&mut self, position: &Position, limits: Limits) -> Option<SearchResult> {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
+        let stop = limits.stop_flag().map_or_else(|| Arc::clone(&self.stop), Arc::clone);
         if position.is_game_over() {
             return None;
         }
@@ -438,40 +219,33 @@ impl Searcher {
         let eval = self.evaluator(position);
         let empties = position.empty_cells().len();
         let mut solve_nodes = 0;
-        if empties <= self.exact_empties {
-            let mut solve_limits = solver::SolveLimits::none().stop_flag(Arc::clone(&self.stop));
+        if empties <= limits.exact_empties() {
+            let mut solve_limits = Limits::none().with_scoring(limits.scoring()).with_stop_flag(Arc::clone(&stop));
             if let Some(nodes) = limits.max_nodes() {
-                solve_limits = solve_limits.nodes(nodes);
+                solve_limits = solve_limits.with_nodes(nodes);
             }
             if let Some(time) = limits.max_time() {
-                solve_limits = solve_limits.time(time);
+                solve_limits = solve_limits.with_time(time);
             }
-            let options = SolveOptions::new().limits(solve_limits);
-            if let Ok(solution) = self.solver.solve_with(position, self.scoring, &options) {
-                return Some(SearchResult {
-                    best: solution.best_move(),
-                    value: Value::Exact(solution.value()),
-                    depth: empties,
-                    pv: solution.pv().to_vec(),
-                    nodes: solution.nodes(),
-                    cutoffs: Cutoffs::default(),
-                    elapsed: start.elapsed(),
-                });
+            if let Some(progress) = limits.progress() {
+                solve_limits = solve_limits.with_progress(Arc::clone(progress));
+            }
+            if let Ok(solution) = self.solver.solve_with(position, solve_limits) {
+                return Some(SearchResult { elapsed: start.elapsed(), ..solution });
             }
             // Out of nodes or time: fall back on what a short search finds.
             solve_nodes = limits.max_nodes().unwrap_or(0);
             self.stop.store(false, Ordering::Relaxed);
         }
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
-        // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
-        let deadline = limits.max_time().and_then(|t| start.checked_add(t));
+        let deadline = time_management::deadline(start, limits.max_time());
         let job = SearchJob {
             position,
             weights: self.pattern_weights.clone(),
             features: self.feature_weights_for(position.geometry()),
-            scoring: self.scoring,
+            scoring: limits.scoring(),
             table: &self.table,
-            stop: &self.stop,
+            stop: &stop,
             deadline,
             node_limit: limits.max_nodes(),
             probcut: self.selectivity.probcut_for(&eval),
@@ -491,7 +265,7 @@ impl Searcher {
             best,
             value: Value::Estimate(value),
             depth,
-            pv: self.principal_variation(position, best, depth as usize),
+            pv: self.principal_variation(position, best, depth as usize, limits.scoring()),
             nodes: nodes + solve_nodes,
             cutoffs,
             elapsed: start.elapsed(),
@@ -500,7 +274,7 @@ impl Searcher {
 
     /// The moves from `position` that the table holds as best, starting with `first`, at most
     /// `length` of them (passes added where needed).
-    fn principal_variation(&self, position: &Position, first: Move, length: usize) -> Vec<Move> {
+    fn principal_variation(&self, position: &Position, first: Move, length: usize, scoring: Scoring) -> Vec<Move> {
         let mut pv = vec![first];
         let mut pos = *position;
         if let Move::Place(sq) = first {
@@ -512,7 +286,7 @@ impl Searcher {
                 pv.push(Move::Pass);
                 continue;
             }
-            let Some(Entry { best: Some(sq), .. }) = self.table.probe(hash_of(&pos, self.scoring)) else { break };
+            let Some(Entry { best: Some(sq), .. }) = self.table.probe(hash_of(&pos, scoring)) else { break };
             if !pos.is_legal(sq) {
                 break;
             }
@@ -521,11 +295,10 @@ impl Searcher {
         }
         pv
     }
+}
 
-    /// The final value of a finished `position` under the searcher's scoring, for its side to
-    /// move, in discs.
-    #[must_use]
-    pub fn final_value(&self, position: &Position) -> i32 {
-        final_value(position, self.scoring) / 100
-    }
+/// The final value of a finished `position` under `scoring`, for its side to move, in discs.
+#[must_use]
+pub fn final_value_of(position: &Position, scoring: Scoring) -> i32 {
+    final_value(position, scoring) / CENTI_PER_DISC
 }

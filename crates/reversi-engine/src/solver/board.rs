@@ -7,8 +7,8 @@ use reversi_core::kernel::{Layout, Word};
 use reversi_core::{Geometry, Square};
 use reversi_variants::Scoring;
 
-use super::table::{self, Array};
 use crate::eval::words::WordEvaluator;
+use crate::transposition_table::endgame::{self as table, Array};
 
 /// Cells a board may have (16×16).
 const MAX_CELLS: usize = 256;

@@ -1,26 +1,6 @@
-//! Why the solver has no answer ([`SolveError`]), and why a search ended early
-//! ([`Interruption`]).
+//! Why the solver has no answer ([`SolveError`]).
 
-/// Why a search ended before it had its answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Interruption {
-    /// The stop flag was raised.
-    Stopped,
-    /// The node limit was reached.
-    NodeLimit,
-    /// The time limit was reached.
-    TimeLimit,
-}
-
-impl std::fmt::Display for Interruption {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Interruption::Stopped => "stopped",
-            Interruption::NodeLimit => "node limit reached",
-            Interruption::TimeLimit => "time limit reached",
-        })
-    }
-}
+use crate::time_management::Interruption;
 
 /// Why the solver has no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

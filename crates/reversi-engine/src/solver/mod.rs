@@ -2,12 +2,14 @@
 //! board of the workspace (every size and rectangle, the Octagon, blocked cells, handicap
 //! discs), under disc or WOF scoring.
 //!
-//! [`Solver::solve`] gives the value, a best move and the principal variation;
-//! [`SolveOptions`] asks for win/draw/loss only and sets limits (nodes, time, a stop flag),
-//! past which the solver answers [`SolveError::Interrupted`] rather than a guess, and a
-//! [`Progress`] that another thread reads while the solve runs: the nodes so far and the best
-//! move and value found so far ([`BestSoFar`]), with how sure they are ([`Certainty`]).
-//! [`Solver::search`] is the entry point for engines: a window, limits, and a bound.
+//! [`Solver::solve`] gives the value, a best move and the principal variation as a
+//! [`SearchResult`] whose value is [`Value::Exact`](crate::value::Value::Exact);
+//! [`Solver::solve_with`] takes the engine's one [`Limits`]: the scoring, win/draw/loss only
+//! ([`Mode`]), nodes, time, a stop flag, past which the solver answers
+//! [`SolveError::Interrupted`] rather than a guess, and a [`Progress`] that another thread
+//! reads while the solve runs: the nodes so far and the best move and value found so far
+//! ([`Bounded`]), with how sure they are ([`Certainty`]). [`Solver::search`] is the entry
+//! point for engines: a window, limits, and a bound.
 //!
 //! The solver keeps a transposition table of the size it was built with, reused across
 //! calls; its memory is that table plus a small constant, whatever the position, and it never
@@ -19,12 +21,13 @@
 //! the next search's first guess and its moves, left in the table, order it; their bounds are
 //! marked as such and never reach the exact search, so the answer stays exact.
 //!
-//! Its parts, each a module: the [`Solver`] here; what it is asked (`options`: [`SolveLimits`],
-//! [`SolveOptions`]) and what it answers (`solution`, `error`); the first
-//! guess (`guess`); one call run on the board's generator (`run`: limits, threads, aspiration
-//! windows, the principal variation); the root (`root`); the search itself and its tiers
-//! (`search`), its table (`table`), the board's constants (`board`) and the progress that
-//! another thread reads (`progress`).
+//! Its parts, each a module: the [`Solver`] here; what it answers beside a
+//! [`SearchResult`] (`solution`: a window search's bound; `error`); the first guess
+//! (`guess`, a midgame search); one call run on the board's generator (`run`: limits,
+//! threads, aspiration windows, the principal variation); the root (`root`); the search itself
+//! and its tiers (`search`), and the board's constants (`board`). Its table, threads, probable
+//! cut-offs, move ordering and stop check live with the midgame search's, each in a module of
+//! its own job (`docs/engine.md`).
 //!
 //! ```
 //! use reversi_core::Position;
@@ -35,37 +38,38 @@
 //! let position: Position = "XXXOXXXX/OXXXXXXX/OOXXXXXX/OOOXXXXX/OOOXXOO-/OOOOO---/OOOOOOO-/OOOOOOO- X".parse()?;
 //! let solver = Solver::with_hash_mb(16);
 //! let solution = solver.solve(&position, Scoring::Wof)?;
-//! assert_eq!(solution.value(), 6);
-//! assert_eq!(solution.best_move().to_string(), "h5");
-//! assert_eq!(solution.pv().first(), Some(&solution.best_move()));
+//! assert_eq!(solution.value(), reversi_engine::Value::Exact(6));
+//! assert_eq!(solution.best().to_string(), "h5");
+//! assert_eq!(solution.pv().first(), Some(&solution.best()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod board;
 mod error;
 mod guess;
-mod options;
-mod progress;
 mod root;
 mod run;
 mod search;
 mod solution;
-mod table;
 
 use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::time::Instant;
 
 use reversi_core::Position;
 use reversi_variants::Scoring;
 
+use crate::transposition_table::endgame::Table;
 use guess::guess;
 use run::{Answer, Job, Task, run_job};
 use search::Selection;
-use table::Table;
 
-pub use error::{Interruption, SolveError};
-pub use options::{SolveLimits, SolveOptions};
-pub use progress::{BestSoFar, Certainty, Progress};
-pub use solution::{Bound, Bounded, Mode, Outcome, Solution, Window};
+pub use crate::limits::{Limits, Mode};
+pub use crate::progress::{Certainty, Progress};
+pub use crate::result::SearchResult;
+pub use crate::time_management::Interruption;
+pub use error::SolveError;
+pub use solution::{Bound, Bounded, Outcome, Window};
 
 /// The exact endgame solver, with its transposition table; reuse it across calls (the table
 /// stays valid: it holds exact bounds, keyed by board and scoring too).
@@ -73,16 +77,17 @@ pub use solution::{Bound, Bounded, Mode, Outcome, Solution, Window};
 /// ```
 /// use std::num::NonZeroUsize;
 /// use reversi_core::Position;
-/// use reversi_engine::solver::{Mode, Outcome, SolveOptions, Solver};
+/// use reversi_engine::Limits;
+/// use reversi_engine::solver::{Mode, Solver};
 /// use reversi_variants::Scoring;
 ///
 /// // 6×6, White to move, 6 empties.
 /// let position: Position = "OOOOOO/OXXXXO/OXOXXO/OXXOXO/--XXX-/---O-- O".parse()?;
 /// let solver = Solver::with_hash_mb(1).threads(NonZeroUsize::new(2).unwrap());
 /// let exact = solver.solve(&position, Scoring::Discs)?;
-/// let wdl = solver.solve_with(&position, Scoring::Discs, &SolveOptions::new().mode(Mode::WinDrawLoss))?;
+/// let wdl = solver.solve_with(&position, Limits::none().with_mode(Mode::WinDrawLoss))?;
 /// assert_eq!(wdl.outcome(), exact.outcome());
-/// assert_eq!(wdl.value(), exact.value().signum());
+/// assert!(wdl.outcome().is_some());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -132,7 +137,7 @@ impl Solver {
     /// bytes at least), one thread.
     #[must_use]
     pub fn with_hash_mb(mb: usize) -> Solver {
-        Solver::with_hash_bytes(mb.saturating_mul(1 << 20))
+        Solver::with_hash_bytes(crate::transposition_table::megabytes(mb))
     }
 
     /// A solver with a table of at most `bytes` bytes (in whole buckets of 32 bytes; a few
@@ -142,7 +147,7 @@ impl Solver {
         Solver {
             table: Table::new(bytes),
             threads: NonZeroUsize::MIN,
-            split: search::SPLIT,
+            split: crate::ybwc::ENDGAME_SPLIT_EMPTIES,
             selection: search::SELECTION,
             code: Code::ForThisCpu,
         }
@@ -196,60 +201,55 @@ impl Solver {
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if neither side can move.
-    pub fn solve(&self, position: &Position, scoring: Scoring) -> Result<Solution, SolveError> {
-        self.solve_with(position, scoring, &SolveOptions::new())
+    pub fn solve(&self, position: &Position, scoring: Scoring) -> Result<SearchResult, SolveError> {
+        self.solve_with(position, Limits::none().with_scoring(scoring))
     }
 
-    /// [`Solver::solve`] with a mode and limits.
+    /// [`Solver::solve`] under `limits`: their scoring and mode, nodes, time, stop flag and
+    /// progress (their depth and exact-solve threshold are the midgame search's, and unused
+    /// here). The result's value is [`Value::Exact`](crate::value::Value::Exact), or
+    /// [`Value::Outcome`](crate::value::Value::Outcome) in [`Mode::WinDrawLoss`]; its depth
+    /// is the empty cells of the position.
     ///
     /// # Errors
     /// [`SolveError::GameOver`] if neither side can move; [`SolveError::Interrupted`] if a
     /// limit or the stop flag ended the search first.
-    pub fn solve_with(
-        &self,
-        position: &Position,
-        scoring: Scoring,
-        options: &SolveOptions,
-    ) -> Result<Solution, SolveError> {
-        let progress = options.limits.progress.as_deref();
+    pub fn solve_with(&self, position: &Position, limits: Limits) -> Result<SearchResult, SolveError> {
+        let start = Instant::now();
+        let progress = limits.progress().map(Arc::as_ref);
         if let Some(progress) = progress {
             progress.restart();
         }
-        let guess = match options.mode {
-            Mode::Exact => guess(position, scoring),
+        let guess = match limits.mode() {
+            Mode::Exact => guess(position, limits.scoring()),
             Mode::WinDrawLoss => None,
         };
         if let (Some(progress), Some(guess)) = (progress, &guess) {
-            progress.publish(BestSoFar::new(Some(guess.best), guess.value, Bound::Exact, Certainty::Guess));
+            progress.publish(Bounded::new(Some(guess.best), guess.value, Bound::Exact, Certainty::Guess, 0));
         }
-        let task = Task::Solve(options.mode, guess.as_ref().map(|g| g.value));
-        let job = Job { solver: self, position, scoring, limits: &options.limits, task };
+        let task = Task::Solve(limits.mode(), guess.as_ref().map(|g| g.value));
+        let job = Job { solver: self, position, limits: &limits, task };
         match run_job(job)? {
             Answer::Solved(mut solution) => {
                 solution.nodes += guess.map_or(0, |g| g.nodes);
+                solution.elapsed = start.elapsed();
                 Ok(solution)
             }
             Answer::Bounded(_) => unreachable!("a solve answers with a solution"),
         }
     }
 
-    /// The value of `position` for the side to move if it lies inside `window`, else a bound
-    /// on it: the entry point for engines, which search with narrow windows. A finished game
-    /// gives its final score, exact, with no move.
+    /// The value of `position` for the side to move under `limits`' scoring if it lies inside
+    /// `window`, else a bound on it: the entry point for engines, which search with narrow
+    /// windows. A finished game gives its final score, exact, with no move.
     ///
     /// # Errors
     /// [`SolveError::Interrupted`] if a limit or the stop flag ended the search first.
-    pub fn search(
-        &self,
-        position: &Position,
-        scoring: Scoring,
-        window: Window,
-        limits: &SolveLimits,
-    ) -> Result<Bounded, SolveError> {
-        if let Some(progress) = limits.progress.as_deref() {
+    pub fn search(&self, position: &Position, window: Window, limits: Limits) -> Result<Bounded, SolveError> {
+        if let Some(progress) = limits.progress() {
             progress.restart();
         }
-        let job = Job { solver: self, position, scoring, limits, task: Task::Search(window) };
+        let job = Job { solver: self, position, limits: &limits, task: Task::Search(window) };
         match run_job(job)? {
             Answer::Bounded(bounded) => Ok(bounded),
             Answer::Solved(_) => unreachable!("a search answers with a bound"),

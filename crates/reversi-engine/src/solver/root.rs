@@ -4,7 +4,7 @@ use reversi_core::kernel::{Layout, Word};
 
 use super::search::Worker;
 use super::search::features::Features;
-use super::table::NO_MOVE;
+use crate::transposition_table::endgame::NO_MOVE;
 
 /// What a search below the root found: its value (fail-soft) and the move that reached it.
 pub(super) struct Found {

@@ -2,38 +2,34 @@
 //! and threads, the compilation of the search for the CPU, the aspiration windows around the
 //! guess, the selective searches before the exact one, and the principal variation.
 
-use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use reversi_core::Position;
 use reversi_core::kernel::{self, Layout, Visitor, Word};
-use reversi_variants::{Move, Scoring};
+use reversi_variants::Move;
 
 use super::board::Board;
-use super::error::{Interruption, SolveError};
-use super::options::SolveLimits;
-use super::progress::{BestSoFar, Certainty};
+use super::error::SolveError;
 use super::search::{self, Control, Selection, Worker, features};
-use super::solution::{Bound, Bounded, INFINITY, Mode, Solution, Window};
-use super::table::{Selectivity, Table};
+use super::solution::{Bound, Bounded, INFINITY, Window};
 use super::{Code, Solver, root};
+use crate::limits::{Limits, Mode};
+use crate::move_ordering::Cutoffs;
+use crate::progress::Certainty;
+use crate::result::SearchResult;
+use crate::time_management::{self, Interruption, Watch};
+use crate::transposition_table::endgame::{Sureness, Table};
+use crate::value::{Outcome, Value};
+use crate::ybwc::Places;
 
-/// The first window is the guess plus or minus this, bounds excluded. With the depth-10
-/// guess, FFO #45-#49 (nodes, one thread): 3 → 2 224 M, 5 → 2 793 M, 7 → 2 758 M, although
-/// that guess misses the value by 4-8 on #45, #48 and #49 (a miss costs a second window, but
-/// a wider first one costs more on the positions it hits). The selective search's first
-/// window (around the shallow guess) at ±10 instead, one thread: FFO #40-#44 137.2 M →
-/// 147.8 M nodes, #45-#49 1 455 M → 1 198 M (±6 1 490 M, ±15 1 337 M, ±30 1 474 M), #50-#52
-/// 1 866 M → 1 796 M, #45-#52 224.9 s against 243.4 and 251.5 s; but the full FFO #40-#59
-/// run on two threads took 2 510.0 s against the seventh round's 2 442.8 s (#55 1 070.8 s
-/// against 959.3 s), so ±3 stayed.
+/// The first window is the guess plus or minus this, bounds excluded: a miss costs a second
+/// window, but a wider first one costs more on the positions it hits.
 const ASPIRATION_WIDTH: i32 = 3;
 /// When the value falls outside a window, the next one starts at the bound that search proved
-/// and reaches this many times further: the depth-6 guess misses by 5-13 on half of FFO
-/// #40-#59, and a window open to the end on that side cost far more. Nodes (one thread):
-/// #49 (guess +6, value +16) 3 296 M with the open window, 1 987 M with 3; #45 (guess +17,
-/// value +6) 968 M, with 2 1 094 M, with 3 846 M, with 5 927 M; #44 51.5 M → 50.0 M;
-/// #47 65.4 M → 64.0 M; #48 2 130 M → 2 096 M.
+/// and reaches this many times further: the guess often misses by several discs, and a
+/// window open to the end on that side costs far more.
 const WIDEN: i32 = 3;
 
 pub(super) fn run_job(job: Job<'_>) -> Result<Answer, SolveError> {
@@ -49,7 +45,7 @@ pub(super) enum Task {
 }
 
 pub(super) enum Answer {
-    Solved(Solution),
+    Solved(SearchResult),
     Bounded(Bounded),
 }
 
@@ -57,8 +53,7 @@ pub(super) enum Answer {
 pub(super) struct Job<'a> {
     pub(super) solver: &'a Solver,
     pub(super) position: &'a Position,
-    pub(super) scoring: Scoring,
-    pub(super) limits: &'a SolveLimits,
+    pub(super) limits: &'a Limits,
     pub(super) task: Task,
 }
 
@@ -66,21 +61,22 @@ impl Visitor for Job<'_> {
     type Output = Result<Answer, SolveError>;
 
     fn visit<L: Layout>(self, mg: L) -> Self::Output {
-        let board = Board::new(mg, self.position.geometry(), self.scoring);
+        let board = Board::new(mg, self.position.geometry(), self.limits.scoring());
         let side = self.position.side_to_move();
         let p = mg.compact(self.position.discs(side));
         let o = mg.compact(self.position.discs(!side));
         let nodes = AtomicU64::new(0);
         let control = Control {
-            stop: self.limits.stop.as_deref(),
-            // A limit too long for an `Instant` (such as `Duration::MAX`) means no deadline.
-            deadline: self.limits.time.and_then(|t| Instant::now().checked_add(t)),
-            node_limit: self.limits.nodes,
+            watch: Watch {
+                stop: self.limits.stop_flag().map(Arc::as_ref),
+                node_limit: self.limits.max_nodes(),
+                deadline: time_management::deadline(Instant::now(), self.limits.max_time()),
+            },
             nodes: &nodes,
-            progress: self.limits.progress.as_deref(),
+            progress: self.limits.progress().map(Arc::as_ref),
             aborted: AtomicBool::new(false),
             reason: std::sync::Mutex::new(None),
-            idle: AtomicIsize::new(self.solver.threads.get() as isize - 1),
+            places: Places::new(self.solver.threads.get()),
             split: self.solver.split,
             selection: self.solver.selection,
         };
@@ -129,7 +125,7 @@ impl Answer {
     fn with_nodes(mut self, total: u64) -> Answer {
         match &mut self {
             Answer::Solved(s) => s.nodes = total,
-            Answer::Bounded(b) => b.nodes = total,
+            Answer::Bounded(b) => *b = b.with_nodes(total),
         }
         self
     }
@@ -181,9 +177,9 @@ impl<M: Layout> Run<'_, M> {
     fn task(&self, task: Task, p: M::Word, o: M::Word) -> Option<Answer> {
         match task {
             Task::Search(window) => {
-                let found = self.root(p, o, window.alpha, window.beta, Selectivity::EXACT)?;
+                let found = self.root(p, o, window.alpha, window.beta, Sureness::EXACT)?;
                 let (bound, best_move) = self.read(&found, window.alpha, window.beta, p, o);
-                Some(Answer::Bounded(Bounded { value: found.value, bound, best_move, nodes: 0 }))
+                Some(Answer::Bounded(Bounded::new(best_move, found.value, bound, Certainty::Exact, 0)))
             }
             Task::Solve(mode, guess) => self.solve(mode, guess, p, o).map(Answer::Solved),
         }
@@ -213,20 +209,20 @@ impl<M: Layout> Run<'_, M> {
         o: M::Word,
         alpha: i32,
         beta: i32,
-        selectivity: Selectivity,
+        selectivity: Sureness,
     ) -> Option<root::Found> {
         let found = self.root(p, o, alpha, beta, selectivity)?;
         if let Some(progress) = self.control.progress {
             let (bound, best_move) = self.read(&found, alpha, beta, p, o);
-            let certainty = if selectivity > Selectivity::EXACT { Certainty::Selective } else { Certainty::Exact };
-            progress.publish(BestSoFar::new(best_move, found.value, bound, certainty));
+            let certainty = if selectivity > Sureness::EXACT { Certainty::Selective } else { Certainty::Exact };
+            progress.publish(Bounded::new(best_move, found.value, bound, certainty, 0));
         }
         Some(found)
     }
 
     /// [`root::root`] of the given selectivity on the calling thread and its helpers; `None`
     /// if interrupted.
-    fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, selectivity: Selectivity) -> Option<root::Found> {
+    fn root(&self, p: M::Word, o: M::Word, alpha: i32, beta: i32, selectivity: Sureness) -> Option<root::Found> {
         match self.compiled {
             Compiled::Portable => self.root_with(p, o, alpha, beta, selectivity, features::Portable),
             #[cfg(target_arch = "x86_64")]
@@ -243,7 +239,7 @@ impl<M: Layout> Run<'_, M> {
         o: M::Word,
         alpha: i32,
         beta: i32,
-        selectivity: Selectivity,
+        selectivity: Sureness,
         features: V,
     ) -> Option<root::Found> {
         let mut worker = Worker::new(self.board, self.table, self.control, selectivity, features);
@@ -268,7 +264,7 @@ impl<M: Layout> Run<'_, M> {
     /// A selective search may fall below a window after it rose above the last one (its
     /// cut-offs depend on the window): its answer is then the last bound, a guess as good as
     /// any. An exact search never does, since its bounds are true ones.
-    fn aspiration(&self, p: M::Word, o: M::Word, guess: i32, selectivity: Selectivity) -> Option<root::Found> {
+    fn aspiration(&self, p: M::Word, o: M::Word, guess: i32, selectivity: Sureness) -> Option<root::Found> {
         let (mut alpha, mut beta, mut width) = (guess - ASPIRATION_WIDTH, guess + ASPIRATION_WIDTH, ASPIRATION_WIDTH);
         let mut fell = None;
         loop {
@@ -279,7 +275,7 @@ impl<M: Layout> Run<'_, M> {
                 Bound::Exact => return Some(found),
             };
             if fell.is_some_and(|was_low| was_low != low) {
-                debug_assert!(selectivity > Selectivity::EXACT, "an exact search turned back");
+                debug_assert!(selectivity > Sureness::EXACT, "an exact search turned back");
                 return Some(found);
             }
             fell = Some(low);
@@ -299,8 +295,8 @@ impl<M: Layout> Run<'_, M> {
     ///
     /// Not when the guess is near a wipe-out (three quarters of the board's cells or more):
     /// the evaluation does not see a wipe-out coming, so the probable cut-offs drop the very
-    /// lines that prove it, and the selective search wanders. FFO #59 (34 empties, +64):
-    /// 265 M nodes and 14.8 s with it, 0.7 M nodes and 0.34 s without (two threads).
+    /// lines that prove it, and the selective search wanders, at many times the cost of the
+    /// exact search alone.
     fn selective_guess(&self, p: M::Word, o: M::Word, guess: i32) -> Option<i32> {
         let empties = (!(p | o) & self.board.playable).count();
         if empties < self.control.selection.from || 4 * guess.abs() >= 3 * self.board.cells {
@@ -313,7 +309,7 @@ impl<M: Layout> Run<'_, M> {
         Some(guess)
     }
 
-    fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<Solution> {
+    fn solve(&self, mode: Mode, guess: Option<i32>, p: M::Word, o: M::Word) -> Option<SearchResult> {
         let mg = &self.board.mg;
         if mg.legal(p, o).is_zero() && mg.legal(o, p).is_zero() {
             return None;
@@ -321,17 +317,18 @@ impl<M: Layout> Run<'_, M> {
         let found = match guess {
             Some(g) => {
                 let g = self.selective_guess(p, o, g)?;
-                self.aspiration(p, o, g, Selectivity::EXACT)?
+                self.aspiration(p, o, g, Sureness::EXACT)?
             }
             None => {
                 let (alpha, beta) = Run::<M>::window(mode, None);
-                self.root_reported(p, o, alpha, beta, Selectivity::EXACT)?
+                self.root_reported(p, o, alpha, beta, Sureness::EXACT)?
             }
         };
         let value = match mode {
             Mode::Exact => found.value,
             Mode::WinDrawLoss => found.value.signum(),
         };
+        let empties = (!(p | o) & self.board.playable).count();
         // The principal variation: at each step a search around the known value finds a move
         // that keeps it (the table makes these searches short).
         let (mut p, mut o, mut expected) = (p, o, value);
@@ -349,7 +346,7 @@ impl<M: Layout> Run<'_, M> {
                 found.best
             } else {
                 let (alpha, beta) = Run::<M>::window(mode, Some(expected));
-                self.root(p, o, alpha, beta, Selectivity::EXACT)?.best
+                self.root(p, o, alpha, beta, Sureness::EXACT)?.best
             };
             let x = step.expect("a position with moves has a best move");
             pv.push(Move::Place(self.board.square(x)));
@@ -357,6 +354,18 @@ impl<M: Layout> Run<'_, M> {
             (p, o, expected) = (o ^ flips, p | flips | M::Word::bit(x), -expected);
         }
         let best_move = pv[0];
-        Some(Solution { value, mode, best_move, pv, nodes: 0 })
+        let value = match mode {
+            Mode::Exact => Value::Exact(value),
+            Mode::WinDrawLoss => Value::Outcome(Outcome::of(value)),
+        };
+        Some(SearchResult {
+            best: best_move,
+            value,
+            depth: empties,
+            pv,
+            nodes: 0,
+            cutoffs: Cutoffs::default(),
+            elapsed: Duration::ZERO,
+        })
     }
 }

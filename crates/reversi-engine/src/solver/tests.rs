@@ -16,6 +16,7 @@ use reversi_core::kernel::{self, Layout};
 use super::run::Compiled;
 use super::search::features;
 use super::*;
+use crate::value::Value;
 
 /// The final score of `pos` for its side to move, from the rules (RULES §3): the disc
 /// difference, and under WOF the empty cells to the winner.
@@ -175,12 +176,12 @@ proptest! {
         let solver = Solver::with_hash_mb(1);
         for scoring in scorings() {
             let expected = naive(&pos, scoring);
-            let full = solver.search(&pos, scoring, Window::FULL, &SolveLimits::none()).expect("no limit");
+            let full = solver.search(&pos, Window::FULL, Limits::none().with_scoring(scoring)).expect("no limit");
             prop_assert_eq!(full.value(), expected, "{} {:?}", pos, scoring);
             prop_assert_eq!(full.bound(), Bound::Exact);
 
             let beta = alpha + width;
-            let bounded = solver.search(&pos, scoring, Window::new(alpha, beta).expect("alpha < beta"), &SolveLimits::none()).expect("no limit");
+            let bounded = solver.search(&pos, Window::new(alpha, beta).expect("alpha < beta"), Limits::none().with_scoring(scoring)).expect("no limit");
             let v = bounded.value();
             match bounded.bound() {
                 Bound::Exact => prop_assert!(v == expected && alpha < v && v < beta),
@@ -193,13 +194,13 @@ proptest! {
                 continue;
             }
             let solution = solver.solve(&pos, scoring).expect("a game with moves");
-            prop_assert_eq!(solution.value(), expected);
-            prop_assert_eq!(Some(&solution.best_move()), solution.pv().first());
+            prop_assert_eq!(solution.value(), Value::Exact(expected));
+            prop_assert_eq!(Some(&solution.best()), solution.pv().first());
             // The pv is a line of legal moves to the end whose score is the value.
             prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected, "{} pv {:?}", pos, solution.pv());
 
-            let wdl = solver.solve_with(&pos, scoring, &SolveOptions::new().mode(Mode::WinDrawLoss)).expect("no limit");
-            prop_assert_eq!(wdl.value(), expected.signum());
+            let wdl = solver.solve_with(&pos, Limits::none().with_scoring(scoring).with_mode(Mode::WinDrawLoss)).expect("no limit");
+            prop_assert_eq!(wdl.value(), Value::Outcome(Outcome::of(expected)));
             prop_assert_eq!(line_score(&pos, wdl.pv(), scoring).signum(), expected.signum());
         }
     }
@@ -218,10 +219,10 @@ proptest! {
             let solver = Solver::with_hash_mb(1);
             for scoring in scorings() {
                 let expected = naive(&pos, scoring);
-                let limits = SolveLimits::none();
-                let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
+                let limits = Limits::none().with_scoring(scoring);
+                let job = Job { solver: &solver, position: &pos, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
-                prop_assert_eq!(solution.value(), expected, "{} guess {}", pos, expected + off);
+                prop_assert_eq!(solution.value(), Value::Exact(expected), "{} guess {}", pos, expected + off);
                 prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected);
             }
         }
@@ -244,18 +245,18 @@ proptest! {
     ) {
         let pos = random_position(seed, 10);
         if !pos.is_game_over() {
-            let selection = search::Selection { from: 0, probcut_from: search::DEEP, margins, widening };
+            let selection = crate::multi_probcut::Selection { from: 0, probcut_from: search::DEEP, margins, widening };
             let scoring = Scoring::Wof;
             let expected = naive(&pos, scoring);
-            let limits = SolveLimits::none();
+            let limits = Limits::none().with_scoring(scoring);
             for threads in [1, 3] {
                 let solver = Solver::with_hash_mb(1)
                     .threads(NonZeroUsize::new(threads).expect("not zero"))
                     .split_from(8)
                     .selection(selection);
-                let job = Job { solver: &solver, position: &pos, scoring, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
+                let job = Job { solver: &solver, position: &pos, limits: &limits, task: Task::Solve(Mode::Exact, Some(expected + off)) };
                 let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
-                prop_assert_eq!(solution.value(), expected, "{} margins {:?} widening {}", pos, margins, widening);
+                prop_assert_eq!(solution.value(), Value::Exact(expected), "{} margins {:?} widening {}", pos, margins, widening);
                 prop_assert_eq!(line_score(&pos, solution.pv(), scoring), expected);
             }
         }
@@ -268,9 +269,13 @@ proptest! {
 /// (as when every entry of a selective search was kept from the exact one).
 #[test]
 fn a_selective_search_without_a_guess_leaves_exact_bounds() {
-    let never =
-        search::Selection { from: 0, probcut_from: search::DEEP, margins: [1 << 20; search::PASSES], widening: 0 };
-    let exact_only = search::Selection { from: u32::MAX, ..never };
+    let never = crate::multi_probcut::Selection {
+        from: 0,
+        probcut_from: search::DEEP,
+        margins: [1 << 20; crate::multi_probcut::PASSES],
+        widening: 0,
+    };
+    let exact_only = crate::multi_probcut::Selection { from: u32::MAX, ..never };
     let mut rng = Rng(7);
     for _ in 0..6 {
         let pos = played_down(Position::start(Geometry::STANDARD).expect("the standard board"), &mut rng, 14);
@@ -279,9 +284,9 @@ fn a_selective_search_without_a_guess_leaves_exact_bounds() {
         }
         let nodes = |selection| {
             let solver = Solver::with_hash_mb(4).selection(selection);
-            let limits = SolveLimits::none();
+            let limits = Limits::none().with_scoring(Scoring::Wof);
             let task = Task::Solve(Mode::Exact, Some(0));
-            let job = Job { solver: &solver, position: &pos, scoring: Scoring::Wof, limits: &limits, task };
+            let job = Job { solver: &solver, position: &pos, limits: &limits, task };
             let Ok(Answer::Solved(solution)) = run_job(job) else { panic!("a solve answers with a solution") };
             solution.nodes()
         };
@@ -325,7 +330,7 @@ proptest! {
             random_position(seed, 18)
         };
         if !pos.is_game_over() {
-            let selective = search::Selection { from: 0, probcut_from: search::DEEP, margins: [1000, 1500], widening: 50 };
+            let selective = crate::multi_probcut::Selection { from: 0, probcut_from: search::DEEP, margins: [1000, 1500], widening: 50 };
             for selection in [search::SELECTION, selective] {
                 let solve = |solver: Solver| solver.selection(selection).solve(&pos, Scoring::Wof).expect("no limit");
                 let for_cpu = solve(Solver::with_hash_mb(1));
@@ -361,9 +366,9 @@ fn a_finished_game_is_not_solved_but_searched() -> Result<(), Box<dyn std::error
     let pos: Position = "XXXX/XXXX/XXXX/XXX- O".parse()?;
     let solver = Solver::with_hash_mb(1);
     assert_eq!(solver.solve(&pos, Scoring::Wof), Err(SolveError::GameOver));
-    let found = solver.search(&pos, Scoring::Wof, Window::FULL, &SolveLimits::none())?;
+    let found = solver.search(&pos, Window::FULL, Limits::none().with_scoring(Scoring::Wof))?;
     assert_eq!((found.value(), found.bound(), found.best_move()), (-16, Bound::Exact, None));
-    let found = solver.search(&pos, Scoring::Discs, Window::FULL, &SolveLimits::none())?;
+    let found = solver.search(&pos, Window::FULL, Limits::none().with_scoring(Scoring::Discs))?;
     assert_eq!(found.value(), -15);
     Ok(())
 }
@@ -374,8 +379,8 @@ fn a_pass_is_the_best_move_when_the_mover_has_none() -> Result<(), Box<dyn std::
     let pos: Position = "XXXX/XXXX/XXXO/XXX- O".parse()?;
     assert!(pos.must_pass());
     let solution = Solver::with_hash_mb(1).solve(&pos, Scoring::Discs)?;
-    assert_eq!(solution.best_move(), Move::Pass);
-    assert_eq!(solution.value(), -16);
+    assert_eq!(solution.best(), Move::Pass);
+    assert_eq!(solution.value(), Value::Exact(-16));
     assert_eq!(solution.pv().len(), 2);
     Ok(())
 }
@@ -388,40 +393,39 @@ fn limits_interrupt_without_a_value() -> Result<(), Box<dyn std::error::Error>> 
     // Far too big for a thousand nodes.
     let pos: Position = FFO_40.parse()?;
     let solver = Solver::with_hash_mb(1);
-    let limited = SolveOptions::new().limits(SolveLimits::none().nodes(1000));
-    let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) =
-        solver.solve_with(&pos, Scoring::Wof, &limited)
+    let limited = Limits::none().with_scoring(Scoring::Wof).with_nodes(1000);
+    let Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) = solver.solve_with(&pos, limited)
     else {
         panic!("a node limit of 1000 must stop FFO #40");
     };
     assert!(nodes >= 1000);
     // With threads, past the first splits (the solve needs about 25 M nodes).
     let threaded = Solver::with_hash_mb(1).threads(NonZeroUsize::new(2).expect("not zero"));
-    let limited = SolveOptions::new().limits(SolveLimits::none().nodes(3_000_000));
+    let limited = Limits::none().with_scoring(Scoring::Wof).with_nodes(3_000_000);
     assert!(matches!(
-        threaded.solve_with(&pos, Scoring::Wof, &limited),
+        threaded.solve_with(&pos, limited),
         Err(SolveError::Interrupted { reason: Interruption::NodeLimit, nodes }) if nodes >= 3_000_000
     ));
     let flag = Arc::new(AtomicBool::new(true));
-    let stopped = SolveLimits::none().stop_flag(flag);
+    let stopped = Limits::none().with_stop_flag(flag);
     assert!(matches!(
-        solver.search(&pos, Scoring::Wof, Window::FULL, &stopped),
+        solver.search(&pos, Window::FULL, stopped.clone().with_scoring(Scoring::Wof)),
         Err(SolveError::Interrupted { reason: Interruption::Stopped, .. })
     ));
-    let timed = SolveOptions::new().limits(SolveLimits::none().time(Duration::ZERO));
+    let timed = Limits::none().with_scoring(Scoring::Wof).with_time(Duration::ZERO);
     assert!(matches!(
-        solver.solve_with(&pos, Scoring::Wof, &timed),
+        solver.solve_with(&pos, timed),
         Err(SolveError::Interrupted { reason: Interruption::TimeLimit, .. })
     ));
     Ok(())
 }
 
-/// The progress's best so far after a solve of `pos` with `options` (a fresh progress, one
-/// thread), and the solve's answer.
-fn solved_with_progress(pos: &Position, options: SolveOptions) -> (Option<BestSoFar>, Result<Solution, SolveError>) {
+/// The progress's best so far after a solve of `pos` under WOF with `limits` (a fresh
+/// progress, one thread), and the solve's answer.
+fn solved_with_progress(pos: &Position, limits: Limits) -> (Option<Bounded>, Result<SearchResult, SolveError>) {
     let progress = Progress::new();
-    let limits = options.limits.clone().progress(Arc::clone(&progress));
-    let answer = Solver::with_hash_mb(16).solve_with(pos, Scoring::Wof, &options.limits(limits));
+    let limits = limits.with_scoring(Scoring::Wof).with_progress(Arc::clone(&progress));
+    let answer = Solver::with_hash_mb(16).solve_with(pos, limits);
     (progress.best_so_far(), answer)
 }
 
@@ -430,9 +434,10 @@ fn solved_with_progress(pos: &Position, options: SolveOptions) -> (Option<BestSo
 #[test]
 fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
     for position in [FFO_40, "-OOOOO--/--OOOOX-/-OOOOOO-/XXXXXOO-/-XXOOX--/OOXOXX--/--OXXO--/-OOO--O- X"] {
-        let (best, solution) = solved_with_progress(&position.parse()?, SolveOptions::new());
+        let (best, solution) = solved_with_progress(&position.parse()?, Limits::none());
         let solution = solution?;
-        let expected = BestSoFar::new(Some(solution.best_move()), solution.value(), Bound::Exact, Certainty::Exact);
+        let value = solution.value().exact().ok_or("an exact value")?;
+        let expected = Bounded::new(Some(solution.best()), value, Bound::Exact, Certainty::Exact, 0);
         assert_eq!(best, Some(expected), "{position}");
     }
     Ok(())
@@ -442,8 +447,7 @@ fn progress_ends_on_the_solution() -> Result<(), Box<dyn std::error::Error>> {
 /// estimate with its move.
 #[test]
 fn progress_holds_the_guess_of_an_interrupted_solve() -> Result<(), Box<dyn std::error::Error>> {
-    let (best, answer) =
-        solved_with_progress(&FFO_40.parse()?, SolveOptions::new().limits(SolveLimits::none().nodes(1000)));
+    let (best, answer) = solved_with_progress(&FFO_40.parse()?, Limits::none().with_nodes(1000));
     assert!(matches!(answer, Err(SolveError::Interrupted { .. })));
     let best = best.ok_or("the guess was not reported")?;
     assert_eq!((best.certainty(), best.bound()), (Certainty::Guess, Bound::Exact));
@@ -454,12 +458,12 @@ fn progress_holds_the_guess_of_an_interrupted_solve() -> Result<(), Box<dyn std:
 /// In win/draw/loss mode the last search's bound gives the outcome.
 #[test]
 fn progress_of_a_win_draw_loss_solve_bounds_the_outcome() -> Result<(), Box<dyn std::error::Error>> {
-    let (best, solution) = solved_with_progress(&FFO_40.parse()?, SolveOptions::new().mode(Mode::WinDrawLoss));
+    let (best, solution) = solved_with_progress(&FFO_40.parse()?, Limits::none().with_mode(Mode::WinDrawLoss));
     let (best, solution) = (best.ok_or("nothing reported")?, solution?);
-    assert_eq!(solution.outcome(), Outcome::Win);
+    assert_eq!(solution.outcome(), Some(Outcome::Win));
     assert_eq!(best.certainty(), Certainty::Exact);
     assert!(best.value() >= 1 && best.bound() != Bound::Upper, "{best}");
-    assert_eq!(best.best_move(), Some(solution.best_move()));
+    assert_eq!(best.best_move(), Some(solution.best()));
     Ok(())
 }
 
@@ -478,10 +482,10 @@ fn an_empty_window_is_an_error() {
 fn extreme_windows_search_without_overflow() -> Result<(), Box<dyn std::error::Error>> {
     let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
     let solver = Solver::with_hash_mb(1);
-    let full = solver.search(&pos, Scoring::Wof, Window::FULL, &SolveLimits::none())?;
+    let full = solver.search(&pos, Window::FULL, Limits::none().with_scoring(Scoring::Wof))?;
     for (alpha, beta) in [(i32::MIN, i32::MAX), (i32::MIN, 999), (-999, i32::MAX)] {
         solver.clear();
-        let found = solver.search(&pos, Scoring::Wof, Window::new(alpha, beta)?, &SolveLimits::none())?;
+        let found = solver.search(&pos, Window::new(alpha, beta)?, Limits::none().with_scoring(Scoring::Wof))?;
         assert_eq!(found.value(), full.value(), "({alpha}, {beta})");
     }
     Ok(())
@@ -493,10 +497,10 @@ fn a_time_limit_beyond_any_instant_is_no_limit() -> Result<(), Box<dyn std::erro
     let pos: Position = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/XXXXXXXX X".parse()?;
     let solver = Solver::with_hash_mb(1);
     for time in [Duration::MAX, Duration::from_secs(u64::MAX / 2)] {
-        let limits = SolveLimits::none().time(time);
-        let solved = solver.solve_with(&pos, Scoring::Wof, &SolveOptions::new().limits(limits.clone()))?;
-        let bounded = solver.search(&pos, Scoring::Wof, Window::FULL, &limits)?;
-        assert_eq!(bounded.value(), solved.value());
+        let limits = Limits::none().with_scoring(Scoring::Wof).with_time(time);
+        let solved = solver.solve_with(&pos, limits.clone())?;
+        let bounded = solver.search(&pos, Window::FULL, limits)?;
+        assert_eq!(Some(bounded.value()), solved.value().exact());
     }
     Ok(())
 }

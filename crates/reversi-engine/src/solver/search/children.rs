@@ -12,10 +12,8 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// child's bucket is prefetched, so that its cache miss overlaps the rest of the node's
     /// work. `None` if there are more than [`MAX_SORTED`].
     ///
-    /// The list comes uninitialised: filling all of it first cost a `memset` of
-    /// [`MAX_SORTED`] candidates at every deep node, 1.5 % of a solve's time in a profile
-    /// (`perf`, FFO #53), and FFO #45-#52 (one thread, side by side, cores swapped) took 54.2
-    /// and 51.5 s without it against 54.9 and 52.2 s.
+    /// The list comes uninitialised: filling all of it first would cost a `memset` of
+    /// [`MAX_SORTED`] candidates at every deep node.
     #[inline(always)]
     pub(super) fn children<'l>(
         &self,
@@ -61,7 +59,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
             if let Some((b, level)) = self.table.probe_level(c.hash, self.board.array(n - 1), self.selectivity)
                 && -b.upper >= beta
             {
-                if level > Selectivity::EXACT {
+                if level > Sureness::EXACT {
                     self.guesses += 1;
                 }
                 return Some((-b.upper, c.index));
@@ -73,7 +71,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// Gives each move of `list` its sort key, lowest first: the table's move `hint`, then
     /// fewest replies for the opponent, fewest empty cells next to the mover's discs (the
     /// opponent's potential mobility), the cells hardest to flip back, and most of the mover's
-    /// discs anchored at a corner ([`ANCHORED_WEIGHT`]); from [`EVAL_ORDER`]
+    /// discs anchored at a corner ([`ANCHORED_WEIGHT`](crate::move_ordering::ANCHORED_WEIGHT)); from [`EVAL_ORDER`]
     /// empties, the child's static evaluation is weighed in too. The moves are not sorted here:
     /// [`Worker::sorted_node`] picks each when it comes to it ([`Worker::select`]).
     #[inline(always)]
@@ -140,16 +138,20 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// The fastest-first merit of move `c` of the mover with discs `p` against `o` at a node
     /// with `n` empties, lower first: the opponent's replies (a corner counting more), from
     /// [`POTENTIAL_FROM`] empties the opponent's potential mobility, the cell's rank, and the
-    /// mover's discs anchored at a corner.
+    /// mover's discs anchored at a corner ([`fastest_first`]).
     #[inline(always)]
     pub(super) fn fastest(&self, p: M::Word, o: M::Word, c: &Candidate<M::Word>, n: u32) -> i32 {
         let x = c.index;
         let (child_p, child_o) = (o ^ c.flips, p | c.flips | M::Word::bit(x));
         let replies = self.board.mg.legal(child_p, child_o);
-        (replies.count() as i32 + CORNER_REPLY * (replies & self.board.corners).count() as i32) * 64
-            + if n >= POTENTIAL_FROM { self.potential_mobility(child_p, child_o) * POTENTIAL_WEIGHT } else { 0 }
-            + 4 * i32::from(self.board.rank[x as usize])
-            - ANCHORED_WEIGHT * self.board.anchored(child_o) as i32
+        let potential = if n >= POTENTIAL_FROM { self.potential_mobility(child_p, child_o) } else { 0 };
+        fastest_first(
+            replies.count(),
+            (replies & self.board.corners).count(),
+            potential,
+            self.board.rank[x as usize],
+            self.board.anchored(child_o),
+        )
     }
 
     /// Brings the move of `list[i..]` to search next, the lowest key, to `list[i]`.

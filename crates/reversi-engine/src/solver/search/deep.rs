@@ -38,7 +38,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
         if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
         }
-        let selective = self.selectivity > Selectivity::EXACT && n >= self.control.selection.probcut_from;
+        let selective = self.selectivity > Sureness::EXACT && n >= self.control.selection.probcut_from;
         if selective && let Some(bound) = self.probable_cut(p, o, alpha, beta, n) {
             self.guesses += 1;
             return bound;
@@ -57,7 +57,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
             return 0;
         }
         // A subtree searched without a guess is known exactly, whatever the search's level.
-        let level = if selective && self.guesses != guesses { self.selectivity } else { Selectivity::EXACT };
+        let level = if selective && self.guesses != guesses { self.selectivity } else { Sureness::EXACT };
         self.table.store(key, self.board.array(n), n, Bounds::of(best, best_move, alpha, beta), level);
         best
     }
@@ -70,11 +70,11 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
         let margin = self.control.selection.margin(self.selectivity, n);
         let indices = self.indices(p, o);
         let high = 100 * beta + margin;
-        if beta < INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, high - 1, high, indices.as_ref()) >= high {
+        if beta < INFINITY && self.eval_search(p, o, ENDGAME_PROBCUT_DEPTH, high - 1, high, indices.as_ref()) >= high {
             return Some(beta);
         }
         let low = 100 * alpha - margin;
-        if alpha > -INFINITY && self.eval_search(p, o, PROBCUT_DEPTH, low, low + 1, indices.as_ref()) <= low {
+        if alpha > -INFINITY && self.eval_search(p, o, ENDGAME_PROBCUT_DEPTH, low, low + 1, indices.as_ref()) <= low {
             return Some(alpha);
         }
         None
@@ -104,7 +104,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
             return Probe::Search { alpha, beta, hint: NO_MOVE };
         };
         // Selective bounds count only where they tell the search something.
-        if level > Selectivity::EXACT && (b.lower > alpha || b.upper < beta) {
+        if level > Sureness::EXACT && (b.lower > alpha || b.upper < beta) {
             self.guesses += 1;
         }
         if b.lower >= beta || b.lower == b.upper {
@@ -150,14 +150,13 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
 
     /// The moves `list` (not empty, with their keys) of a deep node with `n` empties, lowest
     /// key first, principal variation search: the first with the full window, the others with
-    /// a null window, searched again only if they beat the best so far; from [`SPLIT`]
-    /// empties, once [`ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are sorted and
+    /// a null window, searched again only if they beat the best so far; from [`ENDGAME_SPLIT_EMPTIES`]
+    /// empties, once [`ENDGAME_ALONE_BEFORE_SPLIT`] moves failed to cut off, the rest are sorted and
     /// shared with idle threads. Returns the best value and its move's index.
     ///
     /// Each move is picked from the rest when it comes to it: most nodes cut off at their
-    /// first move, and sorting all of them (an insertion sort moving whole candidates) cost
-    /// more (nineteenth round, FFO #45-#52, one thread, side by side, cores swapped: 56.2 and
-    /// 54.9 s against 56.7 and 55.9 s).
+    /// first move, and sorting all of them (an insertion sort moving whole candidates) costs
+    /// more.
     #[inline(always)]
     pub(super) fn sorted_node(
         &mut self,
@@ -177,9 +176,13 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
         }
         let (mut alpha, mut best) = (alpha.max(v), best);
         for i in 1..list.len() {
-            if n >= self.control.split && i >= ALONE_BEFORE_SPLIT && list.len() - i >= 2 && self.control.try_acquire() {
+            if n >= self.control.split
+                && i >= ENDGAME_ALONE_BEFORE_SPLIT
+                && list.len() - i >= 2
+                && self.control.places.take_one()
+            {
                 let mut helpers = 1;
-                while helpers + 1 < list.len() - i && self.control.try_acquire() {
+                while helpers + 1 < list.len() - i && self.control.places.take_one() {
                     helpers += 1;
                 }
                 let rest = &mut list[i..];

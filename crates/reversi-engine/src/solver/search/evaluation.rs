@@ -21,9 +21,8 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// The patterns' indices of the mover with discs `p` against `o`, if the board's
     /// evaluation reads them ([`WordEvaluator::is_indexed`]): a search that evaluates the
     /// positions below a node updates them move by move ([`Indices::after`]) instead of each
-    /// evaluation reading them from the discs. The same tree (FFO #42, one thread, 23 527 571
-    /// nodes) in 5 093 M instructions against 5 269 M (`valgrind --tool=cachegrind`), the
-    /// evaluations' own 297 M against 506 M; times in `benches/README.md`, twenty-eighth round.
+    /// evaluation reading them from the discs, which costs the evaluation most of its
+    /// instructions ([`Indices`] says why).
     ///
     /// [`WordEvaluator::is_indexed`]: crate::eval::words::WordEvaluator::is_indexed
     #[inline(always)]

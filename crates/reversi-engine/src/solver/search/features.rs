@@ -8,13 +8,13 @@
 //! Why: a default build (no `-C target-cpu`) counts bits without `popcnt` and finds the
 //! lowest one without `tzcnt`, and calls the move generator's AVX2 functions instead of
 //! inlining them. The solver counts discs, moves and stable discs at every node, so a build
-//! for the CPU was 8-13 % faster than the default one; this gives the default build the same
-//! code without making users build for their CPU (see benches/README.md, fourteenth round).
+//! for the CPU is markedly faster than the default one; this gives the default build the same
+//! code without making users build for their CPU.
 //! The 8×8 generator's flips take AVX-512 instructions where the CPU has them; a search
 //! compiled without those features must call them at every node, one compiled with them
-//! inlines them: 4 % faster on FFO #45-#52 (twentieth round). On 10×10, whose generator
-//! does not use them, that compilation was 3 % slower, so it serves only generators whose
-//! flips use them ([`MoveGen::flips_use_avx512_cd`](reversi_core::kernel::MoveGen)).
+//! inlines them. On 10×10, whose generator does not use them, that compilation is slower,
+//! so it serves only generators whose flips use them
+//! ([`MoveGen::flips_use_avx512_cd`](reversi_core::kernel::MoveGen)).
 //!
 //! The crate's one other use of `unsafe` is the table's prefetch: here, calling a function
 //! compiled for features is unsafe, and each call stands on the worker's value of its type.

@@ -14,11 +14,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     ///
     /// Each number of empties has a node of its own ([`Worker::few`], [`Worker::two`],
     /// [`Worker::last`]), inlined into its parent's: a node of four empties is one call, with
-    /// no loop over a group of cells that is known empty and no call for a pass below it. FFO
-    /// #42 (one thread, `valgrind --tool=cachegrind`): 5 754 M instructions against 6 248 M
-    /// for one body that called itself, the same tree (23 532 678 nodes against 23 532 679:
-    /// the principal variation's last step now counts a full board as one node, not two);
-    /// times in `benches/README.md`, twenty-fifth round.
+    /// no loop over a group of cells that is known empty and no call for a pass below it.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(in crate::solver) fn shallow_body(
@@ -58,10 +54,8 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
         parity: u32,
     ) -> i32 {
         self.nodes += 1;
-        // Near the end most discs are stable, so with a high alpha the cut-off is frequent:
-        // at four empties it cuts 40 % of the nodes that look (FFO #42) and saves 15 % of
-        // #45-#52's nodes. At three empties it saves less than it costs (FFO #42: 21.24 M
-        // nodes against 21.35 M, 4 978 M instructions against 4 971 M).
+        // Near the end most discs are stable, so with a high alpha the cut-off is frequent
+        // at four empties; at three it saves less than it costs.
         if N == 4
             && let Some(bound) = self.stability_cut(p, o, alpha, N)
         {
@@ -132,8 +126,7 @@ impl<M: Layout, V: Features> Worker<'_, M, V> {
     /// A node with two empty cells, `empty`: the mover's moves on them in board order (two
     /// cells lie in one region or in two, and either way their parity order is the board
     /// order), else (a pass) the opponent's, else the game's end. Each child is scored by
-    /// [`Worker::last`] inline, not through an entry point: a call less per leaf (FFO #45-#52,
-    /// one thread, side by side, cores swapped: 53.6 and 51.8 s against 54.0 and 52.5 s).
+    /// [`Worker::last`] inline, not through an entry point: a call less per leaf.
     #[inline(always)]
     pub(super) fn two(&mut self, p: M::Word, o: M::Word, alpha: i32, beta: i32, empty: M::Word) -> i32 {
         self.nodes += 1;

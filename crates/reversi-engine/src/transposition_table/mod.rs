@@ -1,10 +1,18 @@
-//! The storage under both transposition tables (the search's and the exact solver's): a
-//! fixed array of slots allocated once, shared by threads without locks.
+//! The transposition tables of both searches, on one storage: fixed arrays of slots
+//! allocated once, shared by threads without locks.
+//!
+//! - [`midgame`]: the depth-limited search's table, one entry a slot, values in hundredths
+//!   of a disc with their depth.
+//! - [`endgame`]: the exact solver's table, two-entry buckets, bounds in discs with the
+//!   empties they were searched at, a near array for small nodes, generations.
 //!
 //! A slot is two atomic words, the position's 64-bit key exclusive-or'ed with the data, and the
 //! data itself. A reader accepts a slot only when the two agree with its key, so a slot torn by
 //! two threads writing at once reads as a miss, never as another position's entry. Data 0 is
 //! the empty slot, so a stored entry must pack to something else.
+
+pub(crate) mod endgame;
+pub(crate) mod midgame;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -77,6 +85,44 @@ impl Pair {
             _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(self).cast());
         }
     }
+}
+
+/// The replacement policy of both tables: stores `data` for `key` in `bucket`. An entry of the
+/// same position is updated in place by `update` (given the data stored, it gives the data to
+/// store, or `None` to keep what is there: a table keeps the surer of two entries of one
+/// position); otherwise the entry worth least by `worth` (given any entry's data, 0 for a free
+/// one) makes room. A one-slot bucket is direct-mapped: the new entry replaces any other
+/// position's.
+#[inline(always)]
+pub(crate) fn store_in(
+    bucket: &[Slot],
+    key: u64,
+    data: u64,
+    mut update: impl FnMut(u64) -> Option<u64>,
+    worth: impl Fn(u64) -> u32,
+) {
+    let mut victim = &bucket[0];
+    let mut victim_worth = u32::MAX;
+    for slot in bucket {
+        if let Some(stored) = slot.load(key) {
+            if let Some(data) = update(stored) {
+                slot.store(key, data);
+            }
+            return;
+        }
+        let worth = worth(slot.raw());
+        if worth < victim_worth {
+            victim = slot;
+            victim_worth = worth;
+        }
+    }
+    victim.store(key, data);
+}
+
+/// `mb` megabytes in bytes (a size beyond the address space saturates: no table can be that
+/// large, and the allocation then fails as for any size the system refuses).
+pub(crate) const fn megabytes(mb: usize) -> usize {
+    mb.saturating_mul(1 << 20)
 }
 
 /// The largest power of two of pairs that fits in `bytes`, and at least one.

@@ -9,13 +9,15 @@ use reversi_core::kernel::{self, Layout, Visitor};
 use reversi_core::{Position, Square};
 use reversi_variants::{Move, Scoring};
 
-use super::core::{Context, Cutoffs, MAX_DEPTH, ProbCut};
 use super::deepen::iterate;
 use super::frame::Frame;
-use super::split::Crew;
-use super::table::Table;
+use super::negamax::{Context, Cutoffs, MAX_DEPTH};
 use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
+use crate::multi_probcut::ProbCut;
+use crate::time_management::Watch;
+use crate::transposition_table::midgame::Table;
+use crate::ybwc::Crew;
 
 /// A depth-limited search of a position that has moves, on `threads` threads.
 pub(crate) struct SearchJob<'a> {
@@ -57,9 +59,7 @@ impl Visitor for SearchJob<'_> {
         let mut ctx = Context {
             frame,
             table: self.table,
-            stop: self.stop,
-            deadline: self.deadline,
-            node_limit: self.node_limit,
+            watch: Watch { stop: Some(self.stop), node_limit: self.node_limit, deadline: self.deadline },
             crew: (self.threads > 1).then_some(&crew),
             cancel: None,
             nodes: 0,
@@ -84,7 +84,7 @@ pub(crate) struct Estimate {
 /// An exhaustive (no probable cut-off) search of `position` to `depth` plies on one thread,
 /// with the built-in weights, a fresh table of `table_bytes` and no exact endgame: the
 /// solver's first guess of a value. The same nodes, move and value as a
-/// [`Searcher`](super::Searcher) of that table, exact solves from 0 empties, exhaustive, to
+/// [`Searcher`](crate::search::Searcher) of that table, exact solves from 0 empties, exhaustive, to
 /// that depth. `None` once the game is over.
 pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_bytes: usize) -> Option<Estimate> {
     if position.is_game_over() {

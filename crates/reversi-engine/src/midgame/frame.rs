@@ -18,6 +18,7 @@ use crate::eval::indices::Indices;
 use crate::eval::patterns::PatternWeights;
 use crate::eval::words::{WordEvaluator, low_64};
 use crate::hash::{Zobrist, zobrist};
+use crate::value::centidiscs;
 
 /// The key that sets WOF-scored searches apart in the table: their final values differ.
 const WOF_KEY: u64 = 0x3C79_AC49_2BA7_B653;
@@ -197,5 +198,5 @@ pub(crate) fn scored(diff: i32, empties: i32, scoring: Scoring) -> i32 {
         Scoring::Wof if diff != 0 => diff + diff.signum() * empties,
         _ => diff,
     };
-    discs * 100
+    centidiscs(discs)
 }

@@ -1,18 +1,19 @@
 //! What a running solve has done so far, readable from another thread: the nodes it searched
-//! and the best move and value its searches have found, with how sure they are.
+//! and the best move and value its searches have found, with how sure they are. A caller hands
+//! a [`Progress`] to a search with its [`Limits`](crate::Limits).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use reversi_variants::Move;
-
-use super::Bound;
+use crate::result::Bounded;
+#[cfg(test)]
+use crate::value::Bound;
 
 /// A running search's progress, readable from another thread.
 #[derive(Debug, Default)]
 pub struct Progress {
     nodes: AtomicU64,
-    best: Mutex<Option<BestSoFar>>,
+    best: Mutex<Option<Bounded>>,
 }
 
 impl Progress {
@@ -30,35 +31,35 @@ impl Progress {
 
     /// What the solve has found so far: the result of its last search that ended (a solve
     /// runs a shallow guess, then selective searches on long solves, then exact ones); `None`
-    /// before the first ends, and for [`Solver::search`](super::Solver::search), which runs
+    /// before the first ends, and for [`Solver::search`](crate::solver::Solver::search), which runs
     /// one search and answers with it. Once a solve ends it is the exact value and best move
     /// of the solution, or in win/draw/loss mode a bound that gives the outcome.
     #[must_use]
-    pub fn best_so_far(&self) -> Option<BestSoFar> {
+    pub fn best_so_far(&self) -> Option<Bounded> {
         *self.lock()
     }
 
-    pub(super) fn record_nodes(&self, total: u64) {
+    pub(crate) fn record_nodes(&self, total: u64) {
         self.nodes.store(total, Ordering::Relaxed);
     }
 
     /// Forgets the last call's findings, when a new one starts.
-    pub(super) fn restart(&self) {
+    pub(crate) fn restart(&self) {
         self.record_nodes(0);
         *self.lock() = None;
     }
 
-    pub(super) fn publish(&self, best: BestSoFar) {
+    pub(crate) fn publish(&self, best: Bounded) {
         *self.lock() = Some(best);
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<BestSoFar>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Bounded>> {
         // The guarded value is a plain copy, whole before and after each write.
         self.best.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
-/// How a [`BestSoFar`] was found, from the least sure to the surest.
+/// How a [`Bounded`] value was found, from the least sure to the surest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Certainty {
     /// A shallow search on the static evaluation: an estimate, no bound.
@@ -81,72 +82,16 @@ impl std::fmt::Display for Certainty {
     }
 }
 
-/// The best move and value a running solve has found so far ([`Progress::best_so_far`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BestSoFar {
-    best_move: Option<Move>,
-    value: i32,
-    bound: Bound,
-    certainty: Certainty,
-}
-
-impl BestSoFar {
-    pub(super) fn new(best_move: Option<Move>, value: i32, bound: Bound, certainty: Certainty) -> BestSoFar {
-        BestSoFar { best_move, value, bound, certainty }
-    }
-
-    /// The move that reached the value; `None` when the search's every move fell below its
-    /// window ([`Bound::Upper`]).
-    #[must_use]
-    pub fn best_move(&self) -> Option<Move> {
-        self.best_move
-    }
-
-    /// The value for the side to move, read with [`BestSoFar::bound`].
-    #[must_use]
-    pub fn value(&self) -> i32 {
-        self.value
-    }
-
-    /// What the value says about the search's own answer: that answer itself, or a bound on
-    /// it when the search's window missed it.
-    #[must_use]
-    pub fn bound(&self) -> Bound {
-        self.bound
-    }
-
-    /// How sure the search that found it is.
-    #[must_use]
-    pub fn certainty(&self) -> Certainty {
-        self.certainty
-    }
-}
-
-impl std::fmt::Display for BestSoFar {
-    /// The move (if any), the value with its bound and the certainty: `b7 +2 (selective)`,
-    /// `b7 >= +4 (exact)`, `<= -2 (exact)`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(best_move) = self.best_move {
-            write!(f, "{best_move} ")?;
-        }
-        let bound = match self.bound {
-            Bound::Exact => "",
-            Bound::Lower => ">= ",
-            Bound::Upper => "<= ",
-        };
-        write!(f, "{bound}{:+} ({})", self.value, self.certainty)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use reversi_core::Square;
+    use reversi_variants::Move;
 
     #[test]
     fn best_so_far_reads_as_move_value_bound_and_certainty() {
         let b7: Square = "b7".parse().expect("a square");
-        let show = |m, v, b, c| BestSoFar::new(m, v, b, c).to_string();
+        let show = |m, v, b, c| Bounded::new(m, v, b, c, 0).to_string();
         assert_eq!(show(Some(Move::Place(b7)), 2, Bound::Exact, Certainty::Selective), "b7 +2 (selective)");
         assert_eq!(show(Some(Move::Place(b7)), 4, Bound::Lower, Certainty::Exact), "b7 >= +4 (exact)");
         assert_eq!(show(None, -2, Bound::Upper, Certainty::Exact), "<= -2 (exact)");
@@ -157,7 +102,7 @@ mod tests {
     fn a_restart_forgets_the_last_solve() {
         let progress = Progress::default();
         progress.record_nodes(7);
-        progress.publish(BestSoFar::new(None, 0, Bound::Exact, Certainty::Exact));
+        progress.publish(Bounded::new(None, 0, Bound::Exact, Certainty::Exact, 0));
         progress.restart();
         assert_eq!((progress.nodes(), progress.best_so_far()), (0, None));
     }

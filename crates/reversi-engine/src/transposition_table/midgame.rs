@@ -5,7 +5,7 @@
 
 use reversi_core::Square;
 
-use crate::slots::{self, SLOT_BYTES, Slot};
+use super::{SLOT_BYTES, Slot};
 
 /// What a stored value is: exact, or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ pub(crate) struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (at least one entry), a power of two of entries.
     pub(crate) fn with_bytes(bytes: usize) -> Table {
-        Table { slots: slots::allocate(bytes) }
+        Table { slots: super::allocate(bytes) }
     }
 
     /// The size in bytes.
@@ -102,20 +102,23 @@ impl Table {
         Entry::unpack(self.slot(hash).load(hash)?)
     }
 
-    /// Stores `entry`, replacing what was there unless that was deeper and of this position.
+    /// Stores `entry`, replacing what was there unless that was deeper and of this position
+    /// ([`store_in`](super::store_in), one slot a bucket).
     pub(crate) fn store(&self, hash: u64, entry: Entry) {
-        let slot = self.slot(hash);
-        if let Some(previous) = slot.load(hash).and_then(Entry::unpack)
-            && previous.depth > entry.depth
-        {
-            return;
-        }
-        slot.store(hash, entry.pack());
+        let data = entry.pack();
+        let deeper = |stored: u64| Entry::unpack(stored).is_some_and(|previous| previous.depth > entry.depth);
+        super::store_in(
+            std::slice::from_ref(self.slot(hash)),
+            hash,
+            data,
+            |stored| (!deeper(stored)).then_some(data),
+            |_| 0,
+        );
     }
 
     /// Empties every entry.
     pub(crate) fn clear(&self) {
-        slots::clear(&self.slots);
+        super::clear(&self.slots);
     }
 }
 

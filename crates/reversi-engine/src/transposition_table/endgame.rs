@@ -10,7 +10,7 @@
 //!
 //! Each entry is one [`Slot`]: an entry torn by two threads writing at
 //! once reads as a miss, never as another position's bounds. Each entry also says how sure its
-//! bounds are ([`Selectivity`]): an exact search's are true bounds of the exact value, so a hit
+//! bounds are ([`Sureness`]): an exact search's are true bounds of the exact value, so a hit
 //! from an earlier search, of any window, is still sound; a selective search's serve later
 //! searches only for their move, unless these are as selective. And each entry carries the
 //! generation of the solve that stored it ([`Table::next_generation`]), so that an earlier
@@ -18,24 +18,11 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::slots::{self, Pair, Slot};
+use super::{Pair, Slot};
+pub(crate) use crate::multi_probcut::Sureness;
 
 /// No move stored.
-pub(super) const NO_MOVE: u16 = u16::MAX;
-
-/// How sure an entry's bounds are: [`Selectivity::EXACT`] for bounds of the exact value;
-/// above it, bounds of a selective search, which left out lines that a shallow search judged
-/// hopeless: the higher, the less sure. Such an entry's move is a good first try for any
-/// search; its bounds serve only searches at least as selective.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct Selectivity(pub u8);
-
-impl Selectivity {
-    /// Every line searched to the end.
-    pub(super) const EXACT: Selectivity = Selectivity(0);
-    /// The highest level an entry holds.
-    pub(super) const MAX: Selectivity = Selectivity(7);
-}
+pub(crate) const NO_MOVE: u16 = u16::MAX;
 
 /// The first bit of an entry's selectivity.
 const SELECTIVITY_SHIFT: u32 = 56;
@@ -46,7 +33,7 @@ const GENERATIONS: u8 = 32;
 
 /// What the table knows of a position: its exact value lies in `lower..=upper`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Bounds {
+pub(crate) struct Bounds {
     pub lower: i32,
     pub upper: i32,
     /// The best move found, by compact index, or [`NO_MOVE`].
@@ -56,7 +43,7 @@ pub(super) struct Bounds {
 impl Bounds {
     /// What a fail-soft search of window `(alpha, beta)` that returned `best`, reached by
     /// `best_move`, proves.
-    pub(super) fn of(best: i32, best_move: u16, alpha: i32, beta: i32) -> Bounds {
+    pub(crate) fn of(best: i32, best_move: u16, alpha: i32, beta: i32) -> Bounds {
         if best <= alpha {
             Bounds { lower: i32::from(i16::MIN), upper: best, best: NO_MOVE }
         } else if best >= beta {
@@ -71,48 +58,42 @@ impl Bounds {
         Bounds { lower: i16::MIN as i32, upper: i16::MAX as i32, best }
     }
 
-    fn pack(self, empties: u32, level: Selectivity, generation: u8) -> u64 {
+    fn pack(self, empties: u32, level: Sureness, generation: u8) -> u64 {
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16 as u64;
         clamp(self.lower)
             | clamp(self.upper) << 16
             | u64::from(self.best) << 32
             | u64::from(empties.min(255)) << 48
-            | u64::from(level.min(Selectivity::MAX).0) << SELECTIVITY_SHIFT
+            | u64::from(level.min(Sureness::MAX).0) << SELECTIVITY_SHIFT
             | u64::from(generation) << GENERATION_SHIFT
     }
 
-    fn unpack(data: u64) -> (Bounds, u32, Selectivity) {
+    fn unpack(data: u64) -> (Bounds, u32, Sureness) {
         let lower = i32::from(data as u16 as i16);
         let upper = i32::from((data >> 16) as u16 as i16);
-        let level = Selectivity((data >> SELECTIVITY_SHIFT) as u8 & Selectivity::MAX.0);
+        let level = Sureness((data >> SELECTIVITY_SHIFT) as u8 & Sureness::MAX.0);
         (Bounds { lower, upper, best: (data >> 32) as u16 }, (data >> 48) as u32 & 0xff, level)
     }
 }
 
-/// Nodes of fewer empty cells than this use the near array. FFO #45-#52 (one thread, 4 MB,
-/// with a 64 MB main array): from 10 empties 88.3 s against 93.0 s for one array (the nodes
-/// within 1.5 %), from 12 84.6 s, from 14 85.3 s (the pairs of builds ran side by side, so
-/// only the ratios within a pair compare).
-pub(super) const NEAR_BELOW: u32 = 12;
+/// Nodes of fewer empty cells than this use the near array: with a lower or a higher
+/// threshold the solves were slower.
+pub(crate) const NEAR_BELOW: u32 = 12;
 /// Boards of at most this many cells use the near array. On larger ones, the transpositions
 /// of small nodes reach farther (regions of empty cells far apart are played in every
-/// interleaving) and need the room of the main array: with the near array for all, 20-empty
-/// positions (one each, one thread, side by side; benches/README, twelfth round) took 22.8 s
-/// against 20.8 s on 16×16 (18 % more nodes) and 1.66 s against 1.61 s on the Octagon (6 %
-/// more nodes), the same on 10×10, while 8×8 gains ([`NEAR_BELOW`]).
-pub(super) const NEAR_CELLS: u32 = 64;
+/// interleaving) and need the room of the main array: the near array made 16×16 and the
+/// Octagon slower, while 8×8 gains ([`NEAR_BELOW`]).
+pub(crate) const NEAR_CELLS: u32 = 64;
 
 /// The near array takes at most the budget divided by this.
 const NEAR_FRACTION: usize = 16;
 /// The near array's size at most: the size of the second-level caches of the two cores of the
-/// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more
-/// (FFO #45-#52, one thread, from 12 empties: 2 MB 86.4 s against 84.6 s for 4 MB in a pair
-/// side by side, 8 MB 87.6 s against 85.3 s in another).
+/// development machine; nodes of fewer than [`NEAR_BELOW`] empties gain little from more.
 const NEAR_MAX_BYTES: usize = 4 << 20;
 
-/// Which of the table's arrays holds a node's entry ([`Board::array`](super::board::Board)).
+/// Which of the table's arrays holds a node's entry (`Board::array` in the solver).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Array {
+pub(crate) enum Array {
     /// The small array of the many nodes near the end.
     Near,
     /// The array of the others.
@@ -125,7 +106,7 @@ pub(super) enum Array {
 /// nodes of few empties, indexed by the low bits of a position's key, and a main array (the
 /// rest) for the others, indexed by its high bits; or the whole of it, indexed by the high
 /// bits, for every node.
-pub(super) struct Table {
+pub(crate) struct Table {
     buckets: Box<[Pair]>,
     /// Number of near buckets (a power of two) minus one.
     near_mask: usize,
@@ -137,10 +118,10 @@ impl Table {
     /// A table of at most `bytes` bytes (two buckets at least): a near array of a power of two
     /// buckets, at most a sixteenth of the budget ([`NEAR_FRACTION`]), and a main array of the
     /// rest.
-    pub(super) fn new(bytes: usize) -> Table {
-        let near = slots::pairs_within((bytes / NEAR_FRACTION).min(NEAR_MAX_BYTES));
+    pub(crate) fn new(bytes: usize) -> Table {
+        let near = super::pairs_within((bytes / NEAR_FRACTION).min(NEAR_MAX_BYTES));
         // One main bucket at least.
-        let buckets = slots::allocate_pairs_filling(bytes.max((near + 1) * std::mem::size_of::<Pair>()));
+        let buckets = super::allocate_pairs_filling(bytes.max((near + 1) * std::mem::size_of::<Pair>()));
         Table { buckets, near_mask: near - 1, generation: AtomicU8::new(0) }
     }
 
@@ -148,21 +129,21 @@ impl Table {
     /// the first to make room for new ones, whatever their empties. A solve calls it as it
     /// starts, so that the big subtrees of an earlier solve of another position, which the
     /// depth of their entries would keep for good, no longer take half the buckets of the
-    /// main array (FFO #55 after #54, one thread: 8 389 M nodes against 8 460 M).
-    pub(super) fn next_generation(&self) {
+    /// main array.
+    pub(crate) fn next_generation(&self) {
         let next = (self.generation.load(Ordering::Relaxed) + 1) % GENERATIONS;
         self.generation.store(next, Ordering::Relaxed);
     }
 
     /// The table's size in bytes.
-    pub(super) fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         std::mem::size_of_val(&*self.buckets)
     }
 
     /// Forgets every entry.
-    pub(super) fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for pair in &self.buckets {
-            slots::clear(&pair.0);
+            super::clear(&pair.0);
         }
     }
 
@@ -191,24 +172,24 @@ impl Table {
 
     /// Starts bringing the bucket of `key` in `array` into the cache, for a probe soon after.
     #[inline]
-    pub(super) fn prefetch(&self, key: u64, array: Array) {
+    pub(crate) fn prefetch(&self, key: u64, array: Array) {
         self.pair(key, array).prefetch();
     }
 
     /// The bounds stored for `key` in `array`, if any, for a search of selectivity `trust`: of
     /// an entry more selective than that, only its move.
     #[inline]
-    pub(super) fn probe(&self, key: u64, array: Array, trust: Selectivity) -> Option<Bounds> {
+    pub(crate) fn probe(&self, key: u64, array: Array, trust: Sureness) -> Option<Bounds> {
         self.probe_level(key, array, trust).map(|(bounds, _)| bounds)
     }
 
     /// [`Table::probe`], with the selectivity of the search that found the bounds
-    /// ([`Selectivity::EXACT`] where they are unknown).
+    /// ([`Sureness::EXACT`] where they are unknown).
     #[inline]
-    pub(super) fn probe_level(&self, key: u64, array: Array, trust: Selectivity) -> Option<(Bounds, Selectivity)> {
+    pub(crate) fn probe_level(&self, key: u64, array: Array, trust: Sureness) -> Option<(Bounds, Sureness)> {
         let data = self.bucket(key, array).iter().find_map(|e| e.load(key))?;
         let (bounds, _, level) = Bounds::unpack(data);
-        Some(if level > trust { (Bounds::unknown(bounds.best), Selectivity::EXACT) } else { (bounds, level) })
+        Some(if level > trust { (Bounds::unknown(bounds.best), Sureness::EXACT) } else { (bounds, level) })
     }
 
     /// Stores `bounds` for `key` in `array`, found by a search of `empties` empty cells and
@@ -218,44 +199,35 @@ impl Table {
     /// that it saves was shorter). Surer bounds replace less sure ones, never the other way
     /// round.
     #[inline]
-    pub(super) fn store(&self, key: u64, array: Array, empties: u32, bounds: Bounds, level: Selectivity) {
-        let bucket = self.bucket(key, array);
+    pub(crate) fn store(&self, key: u64, array: Array, empties: u32, bounds: Bounds, level: Sureness) {
         let generation = self.generation.load(Ordering::Relaxed);
-        let mut victim = &bucket[0];
-        let mut victim_cost = u32::MAX;
-        let mut bounds = bounds;
-        for e in bucket {
-            if let Some(data) = e.load(key) {
-                let (old, _, old_level) = Bounds::unpack(data);
-                if old_level == level {
-                    // Bounds of the same value: keep the tighter of each.
-                    bounds.lower = bounds.lower.max(old.lower);
-                    bounds.upper = bounds.upper.min(old.upper);
-                } else if old_level < level {
-                    return;
-                }
-                if bounds.best == NO_MOVE {
-                    bounds.best = old.best;
-                }
-                victim = e;
-                break;
+        let update = |stored: u64| {
+            let (old, _, old_level) = Bounds::unpack(stored);
+            let mut bounds = bounds;
+            if old_level == level {
+                // Bounds of the same value: keep the tighter of each.
+                bounds.lower = bounds.lower.max(old.lower);
+                bounds.upper = bounds.upper.min(old.upper);
+            } else if old_level < level {
+                return None;
             }
-            let data = e.raw();
-            let (_, old_empties, _) = Bounds::unpack(data);
-            // What the entry is worth: nothing if free, little if an earlier generation's.
-            let cost = if data == 0 {
+            if bounds.best == NO_MOVE {
+                bounds.best = old.best;
+            }
+            Some(bounds.pack(empties, level, generation))
+        };
+        // What an entry is worth: nothing if free, little if an earlier generation's, else
+        // the empties of the search it saves.
+        let worth = |data: u64| {
+            if data == 0 {
                 0
             } else if (data >> GENERATION_SHIFT) as u8 != generation {
                 1
             } else {
-                old_empties + 2
-            };
-            if cost < victim_cost {
-                victim = e;
-                victim_cost = cost;
+                Bounds::unpack(data).1 + 2
             }
-        }
-        victim.store(key, bounds.pack(empties, level, generation));
+        };
+        super::store_in(self.bucket(key, array), key, bounds.pack(empties, level, generation), update, worth);
     }
 }
 
@@ -267,26 +239,26 @@ mod tests {
     fn stores_and_merges_bounds() {
         let table = Table::new(1 << 10);
         assert_eq!(table.bytes(), 1 << 10);
-        assert_eq!(table.probe(42, Array::Main, Selectivity::EXACT), None);
-        table.store(42, Array::Main, 10, Bounds { lower: -64, upper: 12, best: 3 }, Selectivity::EXACT);
-        table.store(42, Array::Main, 10, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Selectivity::EXACT);
-        assert_eq!(table.probe(42, Array::Main, Selectivity::EXACT), Some(Bounds { lower: -4, upper: 12, best: 3 }));
+        assert_eq!(table.probe(42, Array::Main, Sureness::EXACT), None);
+        table.store(42, Array::Main, 10, Bounds { lower: -64, upper: 12, best: 3 }, Sureness::EXACT);
+        table.store(42, Array::Main, 10, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Sureness::EXACT);
+        assert_eq!(table.probe(42, Array::Main, Sureness::EXACT), Some(Bounds { lower: -4, upper: 12, best: 3 }));
         table.clear();
-        assert_eq!(table.probe(42, Array::Main, Selectivity::EXACT), None);
+        assert_eq!(table.probe(42, Array::Main, Sureness::EXACT), None);
     }
 
     #[test]
     fn selective_bounds_never_reach_an_exact_search() {
         let table = Table::new(1 << 10);
-        table.store(7, Array::Main, 20, Bounds { lower: 10, upper: 10, best: 5 }, Selectivity(1));
-        assert_eq!(table.probe(7, Array::Main, Selectivity(1)), Some(Bounds { lower: 10, upper: 10, best: 5 }));
-        assert_eq!(table.probe(7, Array::Main, Selectivity::EXACT), Some(Bounds::unknown(5)));
+        table.store(7, Array::Main, 20, Bounds { lower: 10, upper: 10, best: 5 }, Sureness(1));
+        assert_eq!(table.probe(7, Array::Main, Sureness(1)), Some(Bounds { lower: 10, upper: 10, best: 5 }));
+        assert_eq!(table.probe(7, Array::Main, Sureness::EXACT), Some(Bounds::unknown(5)));
         // Exact bounds replace selective ones and keep their move if they have none...
-        table.store(7, Array::Main, 20, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Selectivity::EXACT);
-        assert_eq!(table.probe(7, Array::Main, Selectivity::EXACT), Some(Bounds { lower: -4, upper: 64, best: 5 }));
+        table.store(7, Array::Main, 20, Bounds { lower: -4, upper: 64, best: NO_MOVE }, Sureness::EXACT);
+        assert_eq!(table.probe(7, Array::Main, Sureness::EXACT), Some(Bounds { lower: -4, upper: 64, best: 5 }));
         // ...and less sure ones never replace them.
-        table.store(7, Array::Main, 20, Bounds { lower: 30, upper: 30, best: 9 }, Selectivity(1));
-        assert_eq!(table.probe(7, Array::Main, Selectivity(1)), Some(Bounds { lower: -4, upper: 64, best: 5 }));
+        table.store(7, Array::Main, 20, Bounds { lower: 30, upper: 30, best: 9 }, Sureness(1));
+        assert_eq!(table.probe(7, Array::Main, Sureness(1)), Some(Bounds { lower: -4, upper: 64, best: 5 }));
     }
 
     /// Three keys of one main bucket, which holds two entries.
@@ -302,12 +274,12 @@ mod tests {
         let table = Table::new(1 << 12);
         let [a, b, c] = three_keys_of_one_bucket(&table);
         let bounds = Bounds { lower: 0, upper: 0, best: 1 };
-        table.store(a, Array::Main, 20, bounds, Selectivity::EXACT);
-        table.store(b, Array::Main, 14, bounds, Selectivity::EXACT);
-        table.store(c, Array::Main, 12, bounds, Selectivity::EXACT);
-        assert_eq!(table.probe(a, Array::Main, Selectivity::EXACT), Some(bounds));
-        assert_eq!(table.probe(b, Array::Main, Selectivity::EXACT), None);
-        assert_eq!(table.probe(c, Array::Main, Selectivity::EXACT), Some(bounds));
+        table.store(a, Array::Main, 20, bounds, Sureness::EXACT);
+        table.store(b, Array::Main, 14, bounds, Sureness::EXACT);
+        table.store(c, Array::Main, 12, bounds, Sureness::EXACT);
+        assert_eq!(table.probe(a, Array::Main, Sureness::EXACT), Some(bounds));
+        assert_eq!(table.probe(b, Array::Main, Sureness::EXACT), None);
+        assert_eq!(table.probe(c, Array::Main, Sureness::EXACT), Some(bounds));
     }
 
     #[test]
@@ -315,25 +287,25 @@ mod tests {
         let table = Table::new(1 << 12);
         let [a, b, c] = three_keys_of_one_bucket(&table);
         let bounds = Bounds { lower: 0, upper: 0, best: 1 };
-        table.store(a, Array::Main, 20, bounds, Selectivity::EXACT);
+        table.store(a, Array::Main, 20, bounds, Sureness::EXACT);
         table.next_generation();
         // A free entry goes first: the earlier generation's stays readable.
-        table.store(b, Array::Main, 14, bounds, Selectivity::EXACT);
-        assert_eq!(table.probe(a, Array::Main, Selectivity::EXACT), Some(bounds));
+        table.store(b, Array::Main, 14, bounds, Sureness::EXACT);
+        assert_eq!(table.probe(a, Array::Main, Sureness::EXACT), Some(bounds));
         // Then the earlier generation's goes, although it has more empties than the others.
-        table.store(c, Array::Main, 12, bounds, Selectivity::EXACT);
-        assert_eq!(table.probe(a, Array::Main, Selectivity::EXACT), None);
-        assert_eq!(table.probe(b, Array::Main, Selectivity::EXACT), Some(bounds));
-        assert_eq!(table.probe(c, Array::Main, Selectivity::EXACT), Some(bounds));
+        table.store(c, Array::Main, 12, bounds, Sureness::EXACT);
+        assert_eq!(table.probe(a, Array::Main, Sureness::EXACT), None);
+        assert_eq!(table.probe(b, Array::Main, Sureness::EXACT), Some(bounds));
+        assert_eq!(table.probe(c, Array::Main, Sureness::EXACT), Some(bounds));
     }
 
     #[test]
     fn the_near_array_is_separate() {
         let table = Table::new(1 << 12);
-        table.store(9, Array::Near, 9, Bounds { lower: 2, upper: 2, best: 1 }, Selectivity::EXACT);
-        table.store(9, Array::Main, 12, Bounds { lower: 4, upper: 4, best: 3 }, Selectivity::EXACT);
-        assert_eq!(table.probe(9, Array::Near, Selectivity::EXACT), Some(Bounds { lower: 2, upper: 2, best: 1 }));
-        assert_eq!(table.probe(9, Array::Main, Selectivity::EXACT), Some(Bounds { lower: 4, upper: 4, best: 3 }));
+        table.store(9, Array::Near, 9, Bounds { lower: 2, upper: 2, best: 1 }, Sureness::EXACT);
+        table.store(9, Array::Main, 12, Bounds { lower: 4, upper: 4, best: 3 }, Sureness::EXACT);
+        assert_eq!(table.probe(9, Array::Near, Sureness::EXACT), Some(Bounds { lower: 2, upper: 2, best: 1 }));
+        assert_eq!(table.probe(9, Array::Main, Sureness::EXACT), Some(Bounds { lower: 4, upper: 4, best: 3 }));
     }
 
     /// The near array is the table's first buckets and the main array the rest; the whole
@@ -360,13 +332,13 @@ mod tests {
     fn size_stays_within_the_budget() {
         // 3 MB: a near array of 128 KB (the power of two within a sixteenth), the rest main.
         assert_eq!(Table::new(3 << 20).bytes(), 3 << 20);
-        assert_eq!((Table::new(3 << 20).near_mask + 1) * 2 * slots::SLOT_BYTES, 128 << 10);
+        assert_eq!((Table::new(3 << 20).near_mask + 1) * 2 * crate::transposition_table::SLOT_BYTES, 128 << 10);
         // 1 GB: the near array stops at its cap.
         let big = Table::new(1 << 30);
-        assert_eq!((big.near_mask + 1) * 2 * slots::SLOT_BYTES, NEAR_MAX_BYTES);
+        assert_eq!((big.near_mask + 1) * 2 * crate::transposition_table::SLOT_BYTES, NEAR_MAX_BYTES);
         assert_eq!(big.bytes(), 1 << 30);
         // Too small for anything: a bucket each.
-        assert_eq!(Table::new(0).bytes(), 4 * slots::SLOT_BYTES);
+        assert_eq!(Table::new(0).bytes(), 4 * crate::transposition_table::SLOT_BYTES);
         assert_eq!(Table::new(100).bytes(), 96);
     }
 }

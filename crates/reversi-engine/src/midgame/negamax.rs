@@ -1,41 +1,35 @@
-//! The alpha-beta search itself: negamax with principal-variation (null-window) searches, the
-//! transposition table and move ordering, iterative deepening, one [`Context`] per thread.
-//!
-//! It runs on the words of the board's move generator ([`Frame`]) and knows nothing of the
-//! exact solver nor of the [`Searcher`](super::Searcher) above it, so the solver can ask it
-//! for a first guess ([`estimate`](super::run::estimate)) while the `Searcher` asks the solver
-//! for exact values: the dependency runs one way, `search` to `solver` to this module.
+//! The search of one node: negamax with principal-variation (null-window) searches, the
+//! transposition table, move ordering, probable cut-offs and a node's moves shared between
+//! threads, one [`Context`] a thread. It runs on the words of the board's move generator
+//! ([`Frame`]).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use reversi_core::Position;
 use reversi_core::kernel::{Layout, Word};
 use reversi_variants::Scoring;
 
 use super::frame::{Frame, Node, scored};
-use super::split::{Crew, SPLIT_DEPTH, Shared, lock};
-use super::table::{Bound, Entry, TO_THE_END, Table};
-use crate::cancel::{Cancel, HELPER_STACK};
+use super::move_ordering::order;
 use crate::eval::indices::Indices;
+pub(crate) use crate::move_ordering::Cutoffs;
+use crate::multi_probcut::ProbCut;
+use crate::time_management::{MIDGAME_CHECK_EVERY as CHECK_EVERY, Watch};
+use crate::transposition_table::midgame::{Bound, Entry, TO_THE_END, Table};
+use crate::value::centidiscs;
+use crate::ybwc::{self, Cancel, Crew, MIDGAME_SPLIT_DEPTH, lock};
 
-/// Above any value a position can have (16×16 is 256 cells, 25 600 hundredths).
-pub(crate) const INFINITY: i32 = 1_000_000;
+pub(crate) use crate::value::MIDGAME_INFINITY as INFINITY;
 
 /// The most moves a position can have: one per cell.
-const MAX_MOVES: usize = 256;
-
-/// How often (in nodes) the clock and the stop flag are read.
-const CHECK_EVERY: u64 = 1024;
+pub(crate) const MAX_MOVES: usize = 256;
 
 /// The state of one thread's search.
 pub(crate) struct Context<'a, M: Layout> {
     pub(crate) frame: &'a Frame<M>,
     pub(crate) table: &'a Table,
-    pub(crate) stop: &'a AtomicBool,
-    pub(crate) deadline: Option<Instant>,
-    pub(crate) node_limit: Option<u64>,
+    pub(crate) watch: Watch<'a>,
     /// The search's threads, if it has helpers (the node limit then counts theirs too).
     pub(crate) crew: Option<&'a Crew>,
     /// The split this thread searches under, if any: once it is called off, the thread stops.
@@ -50,118 +44,14 @@ pub(crate) struct Context<'a, M: Layout> {
     pub(crate) cutoffs: Cutoffs,
 }
 
-/// The nodes of a search whose moves failed high over beta, and how many of them the first
-/// move tried was enough for: how often the move ordering puts a refutation first, which is
-/// what makes alpha-beta cheap (cut-offs from the table or a probable cut-off, where no move
-/// is tried, are not counted).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cutoffs {
-    nodes: u64,
-    by_first_move: u64,
-}
-
-impl Cutoffs {
-    /// The nodes whose moves failed high.
-    #[must_use]
-    pub const fn nodes(self) -> u64 {
-        self.nodes
-    }
-
-    /// Those whose first move failed high.
-    #[must_use]
-    pub const fn by_first_move(self) -> u64 {
-        self.by_first_move
-    }
-
-    /// Counts a node that failed high, `by_first_move` or not.
-    pub(crate) fn count(&mut self, by_first_move: bool) {
-        self.nodes += 1;
-        self.by_first_move += u64::from(by_first_move);
-    }
-
-    /// The share of the cut-offs made by the first move, from 0 to 1; `None` without one.
-    #[must_use]
-    pub fn first_move_rate(self) -> Option<f64> {
-        (self.nodes > 0).then(|| self.by_first_move as f64 / self.nodes as f64)
-    }
-}
-
-/// The counts of two searches together (the threads of one search, the moves of a game).
-impl std::ops::Add for Cutoffs {
-    type Output = Cutoffs;
-
-    fn add(self, other: Cutoffs) -> Cutoffs {
-        Cutoffs { nodes: self.nodes + other.nodes, by_first_move: self.by_first_move + other.by_first_move }
-    }
-}
-
 /// The deepest iteration: well past any board's count of empty cells that a search can reach.
 pub(crate) const MAX_DEPTH: u32 = 64;
-
-/// The depth of the shallow search that stands for a search `depth` plies deep in a probable
-/// cut-off ([`Selectivity::shallow_depth`](super::Selectivity::shallow_depth) says why).
-pub(crate) const fn shallow_depth(depth: u32) -> u32 {
-    2 * (depth / 4) + depth % 2
-}
 
 /// The final value of a finished game for the side to move, in hundredths of a disc.
 pub(crate) fn final_value(position: &Position, scoring: Scoring) -> i32 {
     let me = position.side_to_move();
     let diff = position.count(me) as i32 - position.count(!me) as i32;
     scored(diff, position.empty_cells().len() as i32, scoring)
-}
-
-/// From this depth on, a node orders its moves by the evaluation of each child (fewest
-/// replies first below it).
-const ORDER_BY_EVALUATION: u8 = 3;
-
-/// The moves of `node`, `moves`, in search order, as (key, compact index): the table's move
-/// `first` first, then from [`ORDER_BY_EVALUATION`] plies by the evaluation of the child (best
-/// for the mover first), below it by a cheap guess (corners first, then fewest replies for the
-/// opponent when `depth` makes it worth it). `indices` are the node's patterns' indices if the
-/// frame keeps them.
-pub(crate) fn order<M: Layout>(
-    frame: &Frame<M>,
-    node: &Node<M::Word>,
-    moves: M::Word,
-    first: Option<u32>,
-    depth: u8,
-    indices: Option<&Indices>,
-    out: &mut [(i32, u32); MAX_MOVES],
-) -> usize {
-    let mut n = 0;
-    let evaluated = depth >= ORDER_BY_EVALUATION && depth != TO_THE_END;
-    let (corners, danger) =
-        if evaluated { (M::Word::ZERO, M::Word::ZERO) } else { (frame.corners(), frame.danger(node)) };
-    let mut rest = moves;
-    while !rest.is_zero() {
-        let x = rest.lowest();
-        rest = rest.without_lowest();
-        let mut key = 0;
-        if Some(x) == first {
-            key = INFINITY;
-        } else if evaluated {
-            let flips = frame.mg.flips(node.p, node.o, x);
-            let (p, o) = Frame::<M>::child_discs(node, x, flips);
-            key = -frame.evaluate(p, o, Frame::<M>::child_indices(indices, x, flips).as_ref());
-        } else {
-            let bit = M::Word::bit(x);
-            if !(corners & bit).is_zero() {
-                key += 1000;
-            }
-            if !(danger & bit).is_zero() {
-                key -= 500;
-            }
-            if depth >= 2 {
-                let (p, o) = Frame::<M>::child_discs(node, x, frame.mg.flips(node.p, node.o, x));
-                key -= 50 * frame.mg.legal(p, o).count() as i32;
-            }
-        }
-        out[n] = (key, x);
-        n += 1;
-    }
-    out[..n].sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
-    n
 }
 
 impl<M: Layout> Context<'_, M> {
@@ -183,9 +73,7 @@ impl<M: Layout> Context<'_, M> {
             Some(_) => self.flush(),
             None => self.nodes,
         };
-        let over_nodes = self.node_limit.is_some_and(|n| nodes >= n);
-        let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
-        if over_nodes || over_time || self.stop.load(Ordering::Relaxed) {
+        if self.watch.why_stop(nodes).is_some() {
             self.crew.inspect(|crew| crew.abort());
             return true;
         }
@@ -275,11 +163,11 @@ impl<M: Layout> Context<'_, M> {
         for (i, &(_, x)) in list[..n].iter().enumerate() {
             // A thread of the crew is idle: share the moves left (see `split`).
             if i >= 1
-                && depth >= SPLIT_DEPTH
+                && depth >= MIDGAME_SPLIT_DEPTH
                 && depth != TO_THE_END
                 && let Some(crew) = self.crew
             {
-                let helpers = crew.take_idle();
+                let helpers = crew.places.take_all();
                 if helpers > 0 {
                     let first = Shared { best, best_move: best_move.expect("the first move searched"), alpha };
                     return self.split(node, &list[i..n], child_depth, first, beta, indices, helpers);
@@ -319,7 +207,7 @@ impl<M: Layout> Context<'_, M> {
 
     /// Searches the moves `rest` of `node` (those after the first, whose value and the window's
     /// lower end it raised are in `first`) with this thread and `helpers` more, whose places
-    /// were taken from the crew and are given back here ([`split`](super::split)). Returns
+    /// were taken from the crew and are given back here ([`ybwc`]). Returns
     /// the best value and move, as [`search_moves`](Self::search_moves) does.
     #[allow(clippy::too_many_arguments)]
     fn split(
@@ -333,8 +221,7 @@ impl<M: Layout> Context<'_, M> {
         helpers: usize,
     ) -> (i32, Option<u32>) {
         let crew = self.crew.expect("only a search with a crew splits");
-        let (frame, table, stop, deadline, node_limit, probcut) =
-            (self.frame, self.table, self.stop, self.deadline, self.node_limit, self.probcut);
+        let (frame, table, watch, probcut) = (self.frame, self.table, self.watch, self.probcut);
         let cancel = Cancel::under(self.cancel);
         let shared = Mutex::new(first);
         let taken = AtomicUsize::new(0);
@@ -368,9 +255,7 @@ impl<M: Layout> Context<'_, M> {
         let member = |cancel| Context {
             frame,
             table,
-            stop,
-            deadline,
-            node_limit,
+            watch,
             crew: Some(crew),
             cancel: Some(cancel),
             nodes: 0,
@@ -379,37 +264,19 @@ impl<M: Layout> Context<'_, M> {
             probcut,
             cutoffs: Cutoffs::default(),
         };
-        let (work, member, cancel_ref) = (&work, &member, &cancel);
-        let counts: Vec<(u64, Cutoffs)> = std::thread::scope(|scope| {
-            let spawned: Vec<_> = (0..helpers)
-                .filter_map(|_| {
-                    let helper = std::thread::Builder::new().stack_size(HELPER_STACK).spawn_scoped(scope, move || {
-                        let mut ctx = member(cancel_ref);
-                        work(&mut ctx);
-                        ctx.flush();
-                        crew.release();
-                        (ctx.nodes, ctx.cutoffs)
-                    });
-                    // The system refused a thread: its place goes back, its moves to the others.
-                    helper.inspect_err(|_| crew.release()).ok()
-                })
-                .collect();
-            let mut mine = member(cancel_ref);
-            work(&mut mine);
-            mine.flush();
-            // Lend this thread's place while the helpers finish.
-            crew.lend();
-            let mut counts = vec![(mine.nodes, mine.cutoffs)];
-            for helper in spawned {
-                // A helper that panicked leaves the split incomplete.
-                counts.push(helper.join().unwrap_or_else(|_| {
-                    crew.abort();
-                    (0, Cutoffs::default())
-                }));
-            }
-            counts
+        let (mine, theirs) = ybwc::share_out(&crew.places, helpers, || {
+            let mut ctx = member(&cancel);
+            work(&mut ctx);
+            ctx.flush();
+            (ctx.nodes, ctx.cutoffs)
         });
-        crew.take_back();
+        // A helper that panicked leaves the split incomplete.
+        let counts = std::iter::once(mine).chain(theirs.into_iter().map(|answer| {
+            answer.unwrap_or_else(|_| {
+                crew.abort();
+                (0, Cutoffs::default())
+            })
+        }));
         // Already in the crew's count.
         for (nodes, cutoffs) in counts {
             self.nodes += nodes;
@@ -467,51 +334,15 @@ impl<M: Layout> Context<'_, M> {
 
     /// Above any value the evaluation or a final score can give on this board.
     fn eval_bound(&self) -> i32 {
-        self.frame.cells() as i32 * 100
+        centidiscs(self.frame.cells() as i32)
     }
 }
 
-/// The margins of the probable cut-offs ([`Context::probable_cutoff`]): how far a shallow
-/// search's value may stray from the deep one's, in hundredths of a disc, times the
-/// confidence asked for. The deep value is modelled as the shallow one plus a normal error
-/// whose deviation depends on the two depths and on the empty cells:
-/// `sigma = base + per_ply * depth + per_shallow_ply * shallow + per_empty * empties`, fitted
-/// by `tools/src/bin/probcut_fit.rs` (see `benches/README.md`, engine strength).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct ProbCut {
-    /// How many deviations the margin is (the selectivity: more is safer and slower).
-    pub(crate) confidence: f64,
-    /// The deviation's model, in hundredths of a disc.
-    pub(crate) sigma: Sigma,
-}
-
-/// The deviation of a shallow search's error against the deep one, in hundredths of a disc:
-/// `base + per_ply * depth + per_shallow_ply * shallow + per_empty * empties`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Sigma {
-    pub(crate) base: f64,
-    pub(crate) per_ply: f64,
-    pub(crate) per_shallow_ply: f64,
-    pub(crate) per_empty: f64,
-}
-
-impl ProbCut {
-    /// The shallowest search the probable cut-offs serve.
-    pub(crate) const MIN_DEPTH: u8 = 3;
-
-    /// The depth of the shallow search that stands for a search `depth` plies deep
-    /// ([`Selectivity::shallow_depth`](super::Selectivity::shallow_depth)).
-    const fn shallow_depth(depth: u8) -> u8 {
-        shallow_depth(depth as u32) as u8
-    }
-
-    /// The margin for a search `depth` plies deep at a position with `empties` empty cells.
-    fn margin(&self, depth: u8, empties: u32) -> i32 {
-        let Sigma { base, per_ply, per_shallow_ply, per_empty } = self.sigma;
-        let shallow = Self::shallow_depth(depth);
-        let sigma =
-            base + per_ply * f64::from(depth) + per_shallow_ply * f64::from(shallow) + per_empty * f64::from(empties);
-        // A floor, so that an extrapolation far from the fitted depths never cuts on nothing.
-        (self.confidence * sigma.max(100.0)) as i32
-    }
+/// What the threads of a split share: the best value so far, its move (a compact index), and
+/// the window's lower end.
+#[derive(Clone, Copy, Debug)]
+struct Shared {
+    best: i32,
+    best_move: u32,
+    alpha: i32,
 }

@@ -4,9 +4,9 @@
 use reversi_core::Square;
 use reversi_core::kernel::Layout;
 
-use super::core::{Context, INFINITY};
 use super::frame::Node;
-use super::table::{Bound, Entry, TO_THE_END};
+use super::negamax::{Context, INFINITY};
+use crate::transposition_table::midgame::{Bound, Entry, TO_THE_END};
 
 /// Iterative deepening of `node` (which has moves) from `from` to `to` plies: the best move,
 /// value and depth of the last completed iteration, or `None` if none completed.
