@@ -13,7 +13,8 @@
 //! use reversi_variants::{Board, Game, Rules};
 //!
 //! let mut game = Game::new(Rules::builder().board(Board::Octagon).build()?, 1)?;
-//! game.play("f4".parse()?)?;
+//! let first = game.legal_move_list()[0];
+//! game.play(first)?;
 //! let svg = Diagram::of_game(&game).to_string();
 //! assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
