@@ -2,7 +2,7 @@
 //! the played move's value, and a mark on mistakes; then each side's total loss in discs.
 //!
 //! ```text
-//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N] [--time SECONDS] [--max-nodes N]
+//! cargo run --release --example analyze -- [--help] [--version] FILE [--game N] [--level N] [--exact-empties N] [--hash-mb N] [--threads N] [--time SECONDS] [--max-nodes N] [--svg DIR]
 //! ```
 //!
 //! FILE is a record as `replay` reads it, by extension: `.json` (a game record), `.ggf` (game
@@ -14,7 +14,15 @@
 //!
 //! ```text
 //! 23. white  c4   best b3   +1.2   played  -3.5   loss  4.7 ?
+//!        - mobility given up: leaves Black 9 replies, against 4 after b3
 //! ```
+//!
+//! Under each move marked `?` or `??`, the reasons measured on the board
+//! (`reversi_kit::engine::review`): mobility given up, a forced pass missed, a corner or stable
+//! discs handed over, frontier discs added, parity lost in a region, the exact result thrown
+//! away. On 8×8 the opening's standard name comes first (`opening: Tiger`). `--svg DIR` writes
+//! `DIR/position.svg`, the final position, and `DIR/evaluation.svg`, the evaluation after each
+//! move for Black with the mistakes marked (the folder is made if missing).
 //!
 //! `--time` and `--max-nodes` bound each search (a move's best and the played move's value):
 //! an exact solve that does not fit in them gives an estimate instead.
@@ -25,12 +33,12 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use reversi_cli::{args, errors, files, hash_mb, outln};
-use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::player::Level;
-use reversi_kit::engine::search::{Limits, Searcher, Value, final_value_of};
+use reversi_kit::engine::review::Reviewer;
+use reversi_kit::engine::search::Searcher;
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, ggf, replay_transcript};
-use reversi_kit::variants::{Game, Move, Rules, Scoring};
+use reversi_kit::variants::{Game, Rules};
 
 /// Reviews the moves of a game record.
 #[derive(Parser, Debug)]
@@ -59,6 +67,9 @@ struct Args {
     /// The most nodes each search takes, about (1 or more)
     #[arg(long, value_name = "N", value_parser = args::max_nodes())]
     max_nodes: Option<u64>,
+    /// Also write the final position and the evaluation graph as SVG into this folder.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 /// Reads game `n` of `path` as a played game.
@@ -104,46 +115,11 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     }
 }
 
-/// The limits for `position` in a game under `scoring`: none for an exact solve (but for
-/// `--time` and `--max-nodes`). A position one cell above the threshold is solved too, so that
-/// the best move and the played one, which lead to E empties, are compared by exact values
-/// both.
-fn limits(args: &Args, position: &Position, scoring: Scoring) -> Limits {
-    let mut limits = if position.empty_cells().len() <= args.exact_empties + 1 {
-        Limits::none()
-    } else {
-        args.level.limits_for(position)
-    };
-    if let Some(time) = args.time {
-        let time = limits.max_time().map_or(time, |own| own.min(time));
-        limits = limits.with_time(time);
-    }
-    // The smaller of the level's budget and the flag's.
-    if let Some(nodes) = args.max_nodes {
-        let nodes = limits.max_nodes().map_or(nodes, |own| own.min(nodes));
-        limits = limits.with_nodes(nodes);
-    }
-    limits.with_exact_empties(args.exact_empties + 1).with_scoring(scoring)
-}
-
-/// The value of `mv` in `game` for the player who plays it.
-fn value_of(searcher: &mut Searcher, game: &Game, mv: Move, args: &Args) -> Result<Value, String> {
-    let mut after = game.clone();
-    after.play(mv).map_err(|e| errors::chain(&e))?;
-    let scoring = game.rules().scoring();
-    Ok(match searcher.search_game(&after, limits(args, after.position(), scoring)) {
-        Some(reply) => reply.value().negated(),
-        None => Value::Exact(final_value_of(after.position(), scoring).saturating_neg()),
-    })
-}
-
 /// Reviews the game, handing each output line to `emit` as soon as it is known.
 fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
-    // The table before the first move, from the record's start (set up or the rules').
-    let mut game = played.clone();
-    while game.undo().is_some() {}
-    let mut searcher = Searcher::with_hash_mb(args.hash_mb).with_threads(args.threads);
+    let mut table = played.clone();
+    while table.undo().is_some() {}
     emit(format!(
         "rules: {}, {} moves, estimates at level {}, exact from {} empties",
         played.rules().board(),
@@ -151,45 +127,36 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
         args.level,
         args.exact_empties
     ));
-    if game.is_set_up() {
-        emit(format!("from: {}", game.start_position()));
+    if table.is_set_up() {
+        emit(format!("from: {}", table.start_position()));
     }
-    let mut totals = [(0.0f64, 0usize); 2];
-    for (i, ply) in played.history().iter().enumerate() {
-        let mv = ply.played();
-        let colour = ply.color();
-        let head = format!("{:3}. {:5}  {:4}", i + 1, colour.name(), mv.to_string());
-        if game.must_pass() {
-            emit(format!("{head} forced"));
-            game.play(mv).map_err(|e| errors::chain(&e))?;
-            continue;
-        }
-        let best = searcher
-            .search_game(&game, limits(args, game.position(), played.rules().scoring()))
-            .ok_or("a move in a finished game")?;
-        let played_value = if mv == best.best() { best.value() } else { value_of(&mut searcher, &game, mv, args)? };
-        let loss = (best.value().discs() - played_value.discs()).max(0.0);
-        let mark = if loss >= 6.0 {
-            " ??"
-        } else if loss >= 2.0 {
-            " ?"
-        } else {
-            ""
-        };
-        let slot = usize::from(colour == Color::White);
-        totals[slot].0 += loss;
-        totals[slot].1 += 1;
-        emit(format!(
-            "{head} best {:4} {:>6}   played {:>6}   loss {loss:4.1}{mark}",
-            best.best().to_string(),
-            best.value().to_string(),
-            played_value.to_string()
-        ));
-        game.play(mv).map_err(|e| errors::chain(&e))?;
+    if let Some(name) = played.opening_name() {
+        emit(format!("opening: {name}"));
     }
-    for colour in Color::ALL {
-        let (loss, moves) = totals[usize::from(colour == Color::White)];
+    let searcher = Searcher::with_hash_mb(args.hash_mb).with_threads(args.threads);
+    let mut reviewer = Reviewer::new(searcher, args.level)
+        .with_exact_empties(args.exact_empties)
+        .with_bounds(args.time, args.max_nodes);
+    let review = reviewer
+        .review_each(&played, &mut |reviewed| {
+            // One line for the move, one for each reason under it.
+            for line in reviewed.text().to_string().lines() {
+                emit(line.to_owned());
+            }
+        })
+        .map_err(|e| errors::chain(&e))?;
+    for colour in reversi_kit::Color::ALL {
+        let (loss, moves) = review.total_loss(colour);
         emit(format!("{}: total loss {loss:.1} discs over {moves} moves", colour.name()));
+    }
+    if let Some(dir) = &args.svg {
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+        };
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        write("position.svg", &played.svg())?;
+        write("evaluation.svg", &review.evaluation_graph())?;
     }
     Ok(())
 }

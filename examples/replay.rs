@@ -1,7 +1,7 @@
 //! Replays a game file and prints the board after its moves.
 //!
 //! ```text
-//! cargo run --example replay -- [--help] [--version] FILE [--game N]
+//! cargo run --example replay -- [--help] [--version] FILE [--game N] [--svg FILE]
 //! ```
 //!
 //! The format comes from the extension: `.json` (a [`GameRecord`], docs/record.schema.json,
@@ -10,8 +10,9 @@
 //! optional) or `.wtb` (WTHOR; game `N`, the first by default). The last line is
 //! `result: B-W`: the record's result; for a game without one (an unfinished transcript or
 //! GGF game), the discs on the board; for WTHOR, the replayed score of a finished game and the
-//! recorded one otherwise. The lines before it give the rules in full (as `play` prints them)
-//! and how the game ended. An invalid file is reported with its error and exit status 1, as
+//! recorded one otherwise. The lines before it give the rules in full (as `play` prints them),
+//! how the game ended and, on 8×8, the opening's standard name (`opening: Tiger`).
+//! `--svg FILE` also writes the final position as an SVG board diagram. An invalid file is reported with its error and exit status 1, as
 //! is a file that is not a regular file (a FIFO, a device) or is larger than 64 MiB.
 
 use std::path::{Path, PathBuf};
@@ -23,7 +24,8 @@ use reversi_cli::{args, errors, files, outln, output};
 use reversi_kit::core::{Bitboard, Position, diagram};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, ggf, replay_transcript, transcript};
-use reversi_kit::variants::{Game, Rules};
+use reversi_kit::variants::svg::Diagram;
+use reversi_kit::variants::{Game, Rules, openings};
 
 /// Replays a game file and prints the board after its moves.
 #[derive(Debug, PartialEq, Eq, Parser)]
@@ -34,6 +36,9 @@ struct Options {
     /// Which game of a GGF or WTHOR file, from 1
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     game: usize,
+    /// Also write the final position as an SVG board diagram to this file
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// What a replay shows: the final position, the moves and the result line.
@@ -43,12 +48,19 @@ struct Shown {
     moves: String,
     result: String,
     notes: Vec<String>,
+    /// The final position as an SVG board diagram.
+    svg: String,
 }
 
 fn main() -> ExitCode {
-    let Options { file, game } = args::parse();
+    let Options { file, game, svg } = args::parse();
     match replay(&file, game) {
         Ok(shown) => {
+            if let Some(path) = &svg
+                && let Err(e) = std::fs::write(path, &shown.svg)
+            {
+                return errors::fail(format_args!("{}: {e}", path.display()));
+            }
             for note in &shown.notes {
                 outln!("{note}");
             }
@@ -108,15 +120,23 @@ fn replay(path: &Path, game: usize) -> Result<Shown, String> {
             let black = if r.is_finished() { r.replayed_score() } else { r.recorded_score() };
             // A score byte is not checked against the board's 64 cells everywhere: subtract with care.
             let white = 64u8.checked_sub(black).ok_or(format!("game {game}: score {black} is more than 64 discs"))?;
+            let mut notes = vec![
+                format!("game {game} of {}, {state}", games.len()),
+                format!("rules: {}", Rules::default()),
+                format!("replayed {} recorded {}", r.replayed_score(), r.recorded_score()),
+            ];
+            notes
+                .extend(openings::recognise(&Position::default(), r.moves()).map(|o| format!("opening: {}", o.name())));
+            let last = r.moves().iter().rev().find_map(|mv| match mv {
+                reversi_kit::variants::Move::Place(sq) => Some(*sq),
+                reversi_kit::variants::Move::Pass => None,
+            });
             Ok(Shown {
                 position: *r.position(),
                 moves: transcript::write(r.moves()),
                 result: format!("{black}-{white}"),
-                notes: vec![
-                    format!("game {game} of {}, {state}", games.len()),
-                    format!("rules: {}", Rules::default()),
-                    format!("replayed {} recorded {}", r.replayed_score(), r.recorded_score()),
-                ],
+                notes,
+                svg: Diagram::new(r.position()).with_last_move(last).to_string(),
             })
         }
         other => Err(format!("unknown extension {other:?}: expected json, ggf, txt or wtb")),
@@ -130,22 +150,26 @@ fn from_record(record: &GameRecord, mut notes: Vec<String>) -> Shown {
     if !record.blocked().is_empty() {
         notes.push(format!("blocked: {}", record.blocked()));
     }
+    notes.extend(record.opening_name().map(|name| format!("opening: {name}")));
     Shown {
         position: *game.position(),
         moves: transcript::write(record.moves()),
         result: record.result().to_string(),
         notes,
+        svg: game.svg(),
     }
 }
 
 fn from_game(game: &Game, mut notes: Vec<String>) -> Shown {
     notes.push(format!("rules: {}", game.rules()));
+    notes.extend(game.opening_name().map(|name| format!("opening: {name}")));
     let discs = |c| game.position().count(c);
     Shown {
         position: *game.position(),
         moves: transcript::write(&game.moves()),
         result: format!("{}-{}", discs(reversi_kit::Color::Black), discs(reversi_kit::Color::White)),
         notes,
+        svg: game.svg(),
     }
 }
 
@@ -224,7 +248,7 @@ mod tests {
     #[test]
     fn arguments() {
         let args = |a: &[&str]| Options::try_parse_from(std::iter::once("replay").chain(a.iter().copied()));
-        let options = |file: &str, game| Options { file: file.into(), game };
+        let options = |file: &str, game| Options { file: file.into(), game, svg: None };
         assert_eq!(args(&["f.wtb", "--game", "3"]).unwrap(), options("f.wtb", 3));
         assert_eq!(args(&["f.json"]).unwrap(), options("f.json", 1));
         for bad in [
@@ -236,6 +260,24 @@ mod tests {
         ] {
             assert!(args(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn every_format_names_the_opening_and_draws_the_final_position() {
+        // The fixture game in three formats: one opening, one final position.
+        let shown: Vec<Shown> = ["sample.txt", "sample.ggf", "sample.wtb", "sample.json"]
+            .iter()
+            .map(|name| replay(&fixture(name), 1).unwrap())
+            .collect();
+        let opening = |s: &Shown| s.notes.iter().find(|n| n.starts_with("opening: ")).cloned();
+        assert!(opening(&shown[0]).is_some(), "the fixture's real game has a named opening");
+        assert_eq!(opening(&shown[0]), opening(&shown[1]));
+        assert_eq!(opening(&shown[0]), opening(&shown[2]));
+        for s in &shown {
+            assert!(s.svg.starts_with("<svg") && s.svg.contains("<circle"), "a diagram with discs");
+        }
+        let args = |a: &[&str]| Options::try_parse_from(std::iter::once("replay").chain(a.iter().copied()));
+        assert_eq!(args(&["f.json", "--svg", "out.svg"]).unwrap().svg, Some("out.svg".into()));
     }
 
     #[test]

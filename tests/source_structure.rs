@@ -308,7 +308,9 @@ const ENGINE_FLOORS: &[&[&str]] = &[
     &["search"],
     &["ranking", "level"],
     &["character"],
-    &["player"],
+    // The players; and a game's review, which reads the board's features and asks the
+    // `Searcher` for values at a level's limits.
+    &["player", "review"],
 ];
 
 /// The floor of `module` (its top-level module's), if it has one.

@@ -31,7 +31,6 @@
 
 mod session;
 
-
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;

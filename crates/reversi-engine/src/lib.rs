@@ -10,6 +10,7 @@
 //!   and their layout with the `training` feature (for the maintainers' tools).
 //! - [`player`]: the engine behind the `Player` trait, levels 1 to 10.
 //! - [`ranking`]: the values of every move of a position, best first (hints, variety).
+//! - [`review`]: a game's review, each mistake with the reasons the board shows.
 //! - [`search`]: iterative deepening alpha-beta search with an exact endgame.
 //! - [`variety`]: seeded variety, a player's occasional move close to the best.
 //! - [`solver`]: the exact endgame solver, on every board, under disc or WOF scoring; the
@@ -57,6 +58,7 @@ pub mod player;
 mod progress;
 pub mod ranking;
 mod result;
+pub mod review;
 pub mod search;
 pub mod solver;
 mod time_management;

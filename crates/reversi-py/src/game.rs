@@ -252,6 +252,22 @@ impl PyGame {
     }
 
     /// A copy of the game.
+    /// The standard name of the 8×8 opening played so far, or None.
+    #[getter]
+    fn opening_name(&self) -> Option<&'static str> {
+        self.inner.opening_name()
+    }
+
+    /// The game as it stands as an SVG board diagram (text).
+    fn svg(&self) -> String {
+        self.inner.svg()
+    }
+
+    /// The diagram, for notebooks.
+    fn _repr_svg_(&self) -> String {
+        self.inner.svg()
+    }
+
     fn copy(&self) -> PyGame {
         self.clone()
     }

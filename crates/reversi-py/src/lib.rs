@@ -12,6 +12,7 @@ mod game;
 mod interrupt;
 mod perft;
 mod records;
+mod review;
 mod rules;
 
 use pyo3::prelude::*;
@@ -25,6 +26,7 @@ fn _reversi_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     batch::register(m)?;
     records::register(m)?;
+    review::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

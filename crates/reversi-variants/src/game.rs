@@ -422,6 +422,14 @@ impl Game {
         self.history.iter().map(Ply::played).collect()
     }
 
+    /// The standard name of the 8×8 opening played so far (see [`openings`](crate::openings)):
+    /// the longest named line whose position the game has passed through, in any orientation;
+    /// `None` on other boards, with blocked or handicap discs, and before any name applies.
+    #[must_use]
+    pub fn opening_name(&self) -> Option<&'static str> {
+        crate::openings::recognise(&self.start, &self.moves()).map(crate::openings::NamedOpening::name)
+    }
+
     /// Whether `mv` is legal now.
     #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {

@@ -52,9 +52,11 @@ mod game;
 mod game_serde;
 pub mod layout;
 mod moves;
+pub mod openings;
 mod option_text;
 pub mod players;
 mod rules;
+pub mod svg;
 
 pub use error::{ParseOptionError, ParseRulesError, PlayError, RulesError, SetupError};
 pub use game::{Game, GameResult, ParseGameResultError, Phase, Ply};

@@ -14,6 +14,7 @@ from ._reversi_kit import (
     PositionError,
     RecordError,
     ReversiError,
+    Review,
     Rules,
     RulesError,
     Solution,
@@ -22,6 +23,7 @@ from ._reversi_kit import (
     perft,
     random_playouts,
     read_wthor,
+    review,
     solve,
 )
 
@@ -35,6 +37,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "ReversiError",
+    "Review",
     "Rules",
     "RulesError",
     "Solution",
@@ -43,5 +46,6 @@ __all__ = [
     "perft",
     "random_playouts",
     "read_wthor",
+    "review",
     "solve",
 ]

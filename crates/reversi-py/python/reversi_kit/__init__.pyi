@@ -1,7 +1,7 @@
 """Types of reversi_kit, the Python module of reversi-kit (see docs/python.md)."""
 
 import os
-from typing import List, Optional, Tuple, Union, final
+from typing import Any, Dict, List, Optional, Tuple, Union, final
 
 __all__ = [
     "Analysis",
@@ -13,6 +13,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "ReversiError",
+    "Review",
     "Rules",
     "RulesError",
     "Solution",
@@ -21,6 +22,7 @@ __all__ = [
     "perft",
     "random_playouts",
     "read_wthor",
+    "review",
     "solve",
 ]
 
@@ -133,6 +135,12 @@ class Game:
     @classmethod
     def from_transcript(cls, text: str, rules: Optional[Rules] = None, seed: Optional[int] = None) -> "Game": ...
     def perft(self, depth: int) -> int: ...
+    @property
+    def opening_name(self) -> Optional[str]:
+        """The standard name of the 8x8 opening played so far (in any orientation), or None."""
+    def svg(self) -> str:
+        """The game as it stands as an SVG board diagram."""
+    def _repr_svg_(self) -> str: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: object) -> "Game": ...
@@ -180,6 +188,30 @@ def solve(
 ) -> Solution:
     """The exact value of a position string or a game's position (GIL released, Ctrl-C stops
     it); threads 1 to 1024, max_nodes 1 or more."""
+
+@final
+class Review:
+    """A game's review: every move's best move, values and loss, each mistake's reasons."""
+
+    @property
+    def opening(self) -> Optional[str]: ...
+    @property
+    def moves(self) -> List[Dict[str, Any]]:
+        """Each move as the JSON form has it: number, color, played, assessment, best, values,
+        loss, mark ("good", "mistake", "blunder"), lines and reasons (dicts tagged by "kind")."""
+    @property
+    def curve(self) -> List[float]:
+        """The evaluation after each move, in discs for Black."""
+    def total_loss(self) -> Tuple[float, float]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def to_json(self) -> str: ...
+    def text(self) -> str: ...
+    def svg(self) -> str:
+        """The evaluation graph with the mistakes marked, as SVG."""
+    def _repr_svg_(self) -> str: ...
+
+def review(game: Game, level: int = 5, exact_empties: int = 18, hash_mb: int = 64, threads: int = 1) -> Review:
+    """Reviews a game: the engine's values and each mistake's reasons (GIL released)."""
 
 def perft(position_or_rules: Union[str, Game, Rules], depth: int, seed: Optional[int] = None, threads: int = 1) -> int:
     """Leaves of the game tree to `depth` plies (GIL released, Ctrl-C stops it); threads 1 to 1024."""

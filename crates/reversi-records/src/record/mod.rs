@@ -231,6 +231,12 @@ impl GameRecord {
         table(&self.rules, self.seed, self.blocked, self.start.as_ref()).expect("a GameRecord's layout was checked")
     }
 
+    /// The standard name of the record's 8×8 opening, as [`Game::opening_name`] gives it.
+    #[must_use]
+    pub fn opening_name(&self) -> Option<&'static str> {
+        reversi_variants::openings::recognise(self.table().start_position(), &self.moves).map(|o| o.name())
+    }
+
     /// The game after every move.
     #[must_use]
     pub fn replay(&self) -> Game {
