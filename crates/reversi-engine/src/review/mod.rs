@@ -535,15 +535,9 @@ impl Reviewer {
         self
     }
 
-    /// The limits for `position`: none for an exact solve. A position one cell above the
-    /// threshold is solved too, so that the best move and the played one, which lead to E
-    /// empties, are compared by exact values both.
-    fn limits(&self, position: &Position, scoring: Scoring) -> Limits {
-        let mut limits = if position.empty_cells().len() <= self.exact_empties.saturating_add(1) {
-            Limits::none()
-        } else {
-            self.level.limits_for(position)
-        };
+    /// `limits` within the caller's bounds ([`Reviewer::with_bounds`]): the smaller time and
+    /// node budget of the two.
+    fn bounded(&self, mut limits: Limits) -> Limits {
         if let Some(time) = self.time {
             let time = limits.max_time().map_or(time, |own| own.min(time));
             limits = limits.with_time(time);
@@ -552,7 +546,19 @@ impl Reviewer {
             let nodes = limits.max_nodes().map_or(nodes, |own| own.min(nodes));
             limits = limits.with_nodes(nodes);
         }
-        limits.with_exact_empties(self.exact_empties.saturating_add(1)).with_scoring(scoring)
+        limits
+    }
+
+    /// The limits for `position`: none for an exact solve. A position one cell above the
+    /// threshold is solved too, so that the best move and the played one, which lead to E
+    /// empties, are compared by exact values both.
+    fn limits(&self, position: &Position, scoring: Scoring) -> Limits {
+        let limits = if position.empty_cells().len() <= self.exact_empties.saturating_add(1) {
+            Limits::none()
+        } else {
+            self.level.limits_for(position)
+        };
+        self.bounded(limits).with_exact_empties(self.exact_empties.saturating_add(1)).with_scoring(scoring)
     }
 
     /// Reviews `game` from its start to its last move.
@@ -613,7 +619,8 @@ impl Reviewer {
         while line.len() < measure::LINE_PLIES && !end.is_over() {
             let needed = measure::LINE_PLIES - line.len();
             let depth = u32::try_from(needed).unwrap_or(u32::MAX);
-            let limits = Limits::depth(depth)
+            let limits = self
+                .bounded(Limits::depth(depth))
                 .with_exact_empties(self.exact_empties.saturating_add(1))
                 .with_scoring(game.rules().scoring());
             let Some(found) = self.searcher.search_game(&end, limits) else { break };
