@@ -21,6 +21,10 @@ FFO = [
 ]
 
 
+# FFO #40 (20 empties, Black to move; a2 wins by 38): a solve of several million nodes.
+FFO_40 = "O--OOOOX/-OOOOOOX/OOXXOOOX/OOXOOOXX/OOOOOOXX/---OOOOX/----O--X/-------- X"
+
+
 @pytest.mark.parametrize("position,best,value", FFO)
 def test_ffo_values(position, best, value):
     solution = rk.solve(position, scoring="wof")
@@ -177,7 +181,8 @@ def longest_pause_while(work) -> tuple:
     [
         lambda: rk.perft(START, 10),
         lambda: rk.random_playouts(rk.Rules(), 20_000),
-        lambda: rk.solve(FFO[1][0]),
+        # FFO #40: millions of nodes, long enough to tell on a fast machine (FFO #21 took 15 ms).
+        lambda: rk.solve(FFO_40),
     ],
     ids=["perft", "random_playouts", "solve"],
 )
