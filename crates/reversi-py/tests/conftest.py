@@ -1,5 +1,6 @@
 """Shared paths and helpers of the reversi_kit test suite."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,16 @@ CORE_PERFT = ROOT / "crates" / "reversi-core" / "tests" / "data" / "perft"
 RECORDS_DATA = ROOT / "crates" / "reversi-records" / "tests" / "data"
 # The repository's two real WTHOR years (data/wthor).
 WTHOR_YEARS = [ROOT / "data" / "wthor" / name for name in ("WTH_2017.wtb", "WTH_2018.wtb")]
+
+
+def play_randomly(game: rk.Game, seed: int, plies: int = 1000) -> rk.Game:
+    """`game` after up to `plies` moves drawn from `seed`, or to its end."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.is_over():
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
 
 
 def data_file(path: Path) -> Path:

@@ -6,7 +6,7 @@ import pytest
 
 import reversi_kit as rk
 
-from conftest import CORE_PERFT, RECORDS_DATA, WTHOR_YEARS, data_file
+from conftest import CORE_PERFT, RECORDS_DATA, WTHOR_YEARS, data_file, play_randomly
 
 START = "--------/--------/--------/---OX---/---XO---/--------/--------/-------- X"
 
@@ -148,15 +148,6 @@ def test_perft_threads_and_rules():
     assert rk.perft(rk.Rules(blocked="random"), 3, seed=1) == rk.Game(rk.Rules(blocked="random"), 1).perft(3)
     with pytest.raises(rk.PositionError):
         rk.perft("not a position", 3)
-
-
-def play_randomly(game: rk.Game, seed: int, plies: int = 1000) -> rk.Game:
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over():
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def test_json_round_trip(table):

@@ -3,14 +3,13 @@ as the `replay` tool reads it, the one-line 8x8 position form, and errors that s
 wrong in Python's terms."""
 
 import json
-import random
 
 import jsonschema
 import pytest
 
 import reversi_kit as rk
 
-from conftest import RECORDS_DATA, ROOT, data_file
+from conftest import RECORDS_DATA, ROOT, data_file, play_randomly
 
 SCHEMA = json.loads(data_file(ROOT / "docs" / "record.schema.json").read_text())
 
@@ -21,15 +20,6 @@ def first_moves(game: rk.Game, plies: int) -> rk.Game:
         if game.is_over():
             break
         game.play(game.legal_moves()[0])
-    return game
-
-
-def play_randomly(game: rk.Game, seed: int, plies: int = 1000) -> rk.Game:
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over():
-            break
-        game.play(rng.choice(game.legal_moves()))
     return game
 
 
