@@ -82,7 +82,7 @@ impl Limits {
     /// Iterative deepening up to `plies` (at least 1).
     #[must_use]
     pub fn depth(plies: u32) -> Limits {
-        Limits { depth: Some(if plies == 0 { 1 } else { plies }), ..Limits::none() }
+        Limits::none().with_depth(plies)
     }
 
     /// The same limits with a depth limit of `plies` (at least 1).
