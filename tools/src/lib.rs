@@ -7,12 +7,25 @@
 //! `board_error`; a game played out by a random opening and two engines ([`self_play`]), for
 //! them and `weights_match`; indexed work on several threads in order ([`in_order`]).
 
+pub mod samples;
+
 use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::eval::training::{FEATURES, FeatureRows, PHASES};
 use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::EnginePlayer;
 use reversi_kit::variants::Game;
 use reversi_kit::variants::players::{Player, RandomPlayer};
+
+/// The CPU time the calling thread has used: what a move costs on a shared machine, where the
+/// wall clock also counts other programs.
+#[must_use]
+pub fn thread_cpu() -> std::time::Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec, and CLOCK_THREAD_CPUTIME_ID is a clock
+    // every Linux has; on failure the call leaves `ts` at zero.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut ts) };
+    std::time::Duration::new(u64::try_from(ts.tv_sec).unwrap_or(0), u32::try_from(ts.tv_nsec).unwrap_or(0))
+}
 
 /// A well-mixed seed for game `index` of a run seeded `seed` (a splitmix64 step), so that
 /// neighbouring games of `fit_board` and `board_error` draw unrelated openings and cells.

@@ -16,20 +16,12 @@
 use std::time::Duration;
 
 use reversi_kit::engine::player::{EnginePlayer, Level};
+use reversi_tools::thread_cpu;
 use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Board, Game, Rules};
 
 /// The levels of the tables, in turn.
 const LEVELS: [u8; 3] = [1, 3, 5];
-
-/// The CPU time the calling thread has used.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec, and CLOCK_THREAD_CPUTIME_ID is a clock
-    // every Linux has; on failure the call leaves `ts` at zero.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut ts) };
-    Duration::new(u64::try_from(ts.tv_sec).unwrap_or(0), u32::try_from(ts.tv_nsec).unwrap_or(0))
-}
 
 /// The process's peak resident memory (`VmHWM`), in KB.
 fn peak_kb() -> u64 {
