@@ -78,11 +78,15 @@ impl PyRules {
         self.inner.board() == Board::Octagon
     }
 
-    /// The blocked option as text: `"none"`, `"random"`, a count such as `"2"`, or cells such
-    /// as `"b2,g7"`.
+    /// The blocked option as text, as `blocked=` takes it: `"random"`, a count such as `"2"`,
+    /// or cells such as `"b2,g7"`; `None` for no blocked cells (as `handicap`). A game's
+    /// cells are `Game.blocked_cells`.
     #[getter]
-    fn blocked(&self) -> String {
-        self.inner.blocked().to_string()
+    fn blocked(&self) -> Option<String> {
+        match self.inner.blocked() {
+            Blocked::None => None,
+            other => Some(other.to_string()),
+        }
     }
 
     /// The handicap as text, such as `"white:2"` or `"black:a1,h8"`, or `None`.

@@ -39,8 +39,8 @@ def mutate(rng: random.Random, text: str) -> str:
 def sample_game() -> rk.Game:
     game = rk.Game(rk.Rules(size=(6, 6), blocked="random", handicap="white:1", scoring="wof"), 5)
     rng = random.Random(1)
-    while not game.is_over():
-        game.play(rng.choice(game.legal_moves()))
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves))
     return game
 
 

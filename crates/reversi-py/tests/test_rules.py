@@ -30,12 +30,12 @@ GOLDEN = [
 def test_golden_layouts(seed, board, blocked, handicap, cells):
     rules = rk.Rules.parse(f"{board} blocked={blocked} handicap={handicap}")
     game = rk.Game(rules, seed)
-    assert game.blocked() == cells.split()
+    assert game.blocked_cells == cells.split()
     assert game.seed == seed
     # The blocked cells are unplayable on the board.
     for name in cells.split():
         column, row = ord(name[0]) - ord("a"), int(name[1:]) - 1
-        assert game.board()[row][column] == -1
+        assert game.board[row][column] == -1
 
 
 def test_keyword_options_match_the_text_form():
@@ -64,7 +64,7 @@ def test_defaults_are_the_standard_rules():
 def test_handicap_corners_as_the_rust_docs_give_them():
     # crates/reversi-variants Rules docs: 10x8, white:2 -> corners a1 and j8.
     game = rk.Game(rk.Rules(size=(10, 8), blocked="none", handicap="white:2"))
-    board = game.board()
+    board = game.board
     assert board[0][0] == 2 and board[7][9] == 2
 
 
