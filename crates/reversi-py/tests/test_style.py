@@ -1,6 +1,7 @@
 """One Python style (issue 69): facts as properties, typed constants, TypeError for a wrong
 type, the Rust defaults, keyword seeds, WTHOR names."""
 
+import json
 import random
 import threading
 
@@ -147,3 +148,22 @@ def test_a_game_shared_by_threads_stays_whole():
         thread.join()
     assert errors == []
     assert rk.Game.from_json(game.to_json()) == game
+
+
+def test_json_errors_speak_of_records_not_rust_types():
+    """Issue 69: "expected struct RulesBuilder" named a Rust type; a message names the
+    record's parts."""
+    game = rk.Game()
+    game.play("d3")
+    record = json.loads(game.to_json())
+    texts = ["{}", "[]", '{"rules": 5}', '{"version": 1, "rules": {"board": 7}}']
+    for key in record:
+        for wrong in ([1], {"zz": 1}, "x", 5):
+            texts.append(json.dumps(dict(record, **{key: wrong})))
+    for text in texts:
+        try:
+            rk.Game.from_json(text)
+        except rk.RecordError as error:
+            message = str(error)
+            for internal in ("struct", "Builder", "enum ", "Option<", "Vec<"):
+                assert internal not in message, f"{text}: {message}"
