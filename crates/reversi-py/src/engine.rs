@@ -65,6 +65,12 @@ impl PyEngine {
     fn with_player<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut EnginePlayer) -> T + Send) -> PyResult<T> {
         interrupt::run_with_flag(py, &self.stop, || f(&mut self.player.lock().unwrap_or_else(PoisonError::into_inner)))
     }
+
+    /// Runs `f`, which is quick (no search), on the player once the searches before it are
+    /// done, with the GIL released while it waits: no thread of its own.
+    fn with_player_now<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut EnginePlayer) -> T + Send) -> T {
+        py.detach(|| f(&mut self.player.lock().unwrap_or_else(PoisonError::into_inner)))
+    }
 }
 
 /// A copy of `game`'s table and moves, the game not held after it: another thread may play on
@@ -185,22 +191,22 @@ impl PyEngine {
     /// The time left on the clock, in seconds (for a time a move, that time), or `None`
     /// without one.
     #[getter]
-    fn remaining(&self, py: Python<'_>) -> PyResult<Option<f64>> {
-        self.with_player(py, |player| player.clock().map(|c| c.remaining().as_secs_f64()))
+    fn remaining(&self, py: Python<'_>) -> Option<f64> {
+        self.with_player_now(py, |player| player.clock().map(|c| c.remaining().as_secs_f64()))
     }
 
     /// Sets the time left on the clock, in seconds, as a server that keeps the clocks says
     /// it is; `EngineError` without a clock.
     fn set_remaining(&self, py: Python<'_>, seconds: &Bound<'_, PyAny>) -> PyResult<()> {
         let remaining = options::duration(seconds, "remaining", true)?;
-        self.with_player(py, |player| match player.clock().copied() {
+        self.with_player_now(py, |player| match player.clock().copied() {
             Some(mut clock) => {
                 clock.set_remaining(remaining).map_err(|e| engine_error(&e))?;
                 player.set_clock(clock);
                 Ok(())
             }
             None => Err(EngineError::new_err("this engine has no clock: give it time= or clock=")),
-        })?
+        })
     }
 
     /// The search's threads.
