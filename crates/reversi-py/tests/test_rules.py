@@ -75,15 +75,12 @@ def test_handicap_corners_as_the_rust_docs_give_them():
         dict(size=(18, 18)),
         dict(size=(2, 2)),
         dict(size=(300, 8)),
-        dict(size="big"),
-        dict(size=(8, 8, 8)),
+        dict(size=-8),
         dict(octagon=True, size=(8, 8)),
         dict(octagon=True, handicap="black:1"),
         dict(blocked="z99"),
         dict(blocked=9),
         dict(blocked=-1),
-        dict(blocked=True),
-        dict(blocked=3.5),
         dict(blocked="d4"),
         dict(blocked=""),
         dict(handicap="purple:2"),
@@ -97,6 +94,27 @@ def test_bad_options_raise_rules_error(options):
         rk.Rules(**options)
     assert isinstance(info.value, ValueError)
     assert str(info.value)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(size="big"),
+        dict(size=8.0),
+        dict(size=(8, 8, 8)),
+        dict(size=(8.0, 8)),
+        dict(size=True),
+        dict(blocked=True),
+        dict(blocked=3.5),
+        dict(blocked=["b2"]),
+        dict(handicap=2),
+        dict(scoring=None),
+    ],
+)
+def test_options_of_another_type_raise_type_error(options):
+    """Issue 69: a wrong type is a TypeError, as everywhere, not a RulesError."""
+    with pytest.raises(TypeError):
+        rk.Rules(**options)
 
 
 @pytest.mark.parametrize(
