@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use reversi_variants::{Game, Move, Phase};
+use reversi_core::Position;
+use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::clock::Clock;
 use crate::level::Level;
@@ -24,6 +25,8 @@ const SOLVE_BUDGETS: u32 = 3;
 pub(crate) struct Character {
     pub(crate) deviation: Option<Deviation>,
     pub(crate) clock: Option<Clock>,
+    /// The deepest search, in plies, in place of the level's depth and node budget.
+    pub(crate) depth: Option<u32>,
     /// The most empty cells a clocked solve is tried from: lowered after a solve that did not
     /// fit, set back at the start of each game.
     solve_from: Option<u32>,
@@ -31,6 +34,39 @@ pub(crate) struct Character {
 }
 
 impl Character {
+    /// The limits of a plain search (no clock) at `level` from `position`: the level's, or
+    /// with a depth set, that depth and no node budget (the level's exact-solve threshold
+    /// kept): a depth asked for is searched whole, however many nodes it takes.
+    pub(crate) fn level_limits(&self, level: Level, position: &Position) -> Limits {
+        let limits = level.limits_for(position);
+        match self.depth {
+            Some(depth) => Limits::depth(depth).with_exact_empties(limits.exact_empties()),
+            None => limits,
+        }
+    }
+
+    /// The limits of an analysis from `position` under `scoring`: on a clock, the move's
+    /// budget of time (the clock not spent: an analysis is not a move), capped by the depth
+    /// if one is set; otherwise [`level_limits`](Character::level_limits).
+    pub(crate) fn analysis_limits(&self, level: Level, position: &Position, scoring: Scoring) -> Limits {
+        let limits = self.level_limits(level, position).with_scoring(scoring);
+        match self.clock {
+            Some(clock) => {
+                Character::timed(self.depth, clock.budget(position), scoring).with_exact_empties(limits.exact_empties())
+            }
+            None => limits,
+        }
+    }
+
+    /// A search of `time`, no deeper than `depth`, if set.
+    fn timed(depth: Option<u32>, time: Duration, scoring: Scoring) -> Limits {
+        let limits = Limits::none().with_time(time).with_scoring(scoring);
+        match depth {
+            Some(depth) => limits.with_depth(depth),
+            None => limits,
+        }
+    }
+
     /// The move of `game`'s side to move, `None` once the game is over.
     pub(crate) fn choose(&mut self, searcher: &mut Searcher, game: &Game, level: Level) -> Option<Move> {
         if game.is_over() {
@@ -38,7 +74,7 @@ impl Character {
         }
         let start = Instant::now();
         let budget = self.clock.map(|c| (c.budget(game.position()), c.hard_limit()));
-        let level_limits = level.limits_for(game.position()).with_scoring(game.rules().scoring());
+        let level_limits = self.level_limits(level, game.position()).with_scoring(game.rules().scoring());
         let result = match budget {
             None => searcher.search_game(game, level_limits.clone()),
             Some((budget, hard)) => self.clocked(searcher, game, &level_limits, budget, hard),
@@ -56,7 +92,7 @@ impl Character {
                 None => Some(level_limits),
                 Some((budget, hard)) => {
                     let left = budget.min(hard).saturating_sub(start.elapsed());
-                    let timed = Limits::none().with_time(left).with_scoring(game.rules().scoring());
+                    let timed = Character::timed(self.depth, left, game.rules().scoring());
                     (!left.is_zero() && left >= budget / 4)
                         .then(|| timed.with_exact_empties(level_limits.exact_empties()))
                 }
@@ -87,7 +123,8 @@ impl Character {
         budget: Duration,
         hard: Duration,
     ) -> Option<SearchResult> {
-        let timed = |time: Duration| Limits::none().with_time(time).with_scoring(level_limits.scoring());
+        let depth = self.depth;
+        let timed = |time: Duration| Character::timed(depth, time, level_limits.scoring());
         let start = Instant::now();
         let position = game.position();
         let empties = position.empty_cells().len();

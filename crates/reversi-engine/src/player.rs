@@ -71,19 +71,21 @@ pub struct EnginePlayer {
     character: Character,
 }
 
-/// The table size of a player at `level`, in MB: small, since the budgets of the lower
-/// levels fill little of it, and larger from level 8, whose budgets of millions of nodes
-/// would overwrite a small table (with 4 MB, level 10 took half as long again a move as
-/// with 16 MB; more saves little).
-fn player_hash_mb(level: Level) -> usize {
-    if level.number() >= 8 { 16 } else { 4 }
-}
-
 impl EnginePlayer {
-    /// The engine at `level`, with 4 MB of tables up to level 7 and 16 MB from level 8.
+    /// The engine at `level`, with 4 MB of tables up to level 7 and 16 MB from level 8
+    /// ([`default_hash_mb`](EnginePlayer::default_hash_mb)).
     #[must_use]
     pub fn new(level: Level) -> EnginePlayer {
-        EnginePlayer::with_searcher(level, Searcher::with_hash_mb(player_hash_mb(level)))
+        EnginePlayer::with_searcher(level, Searcher::with_hash_mb(EnginePlayer::default_hash_mb(level)))
+    }
+
+    /// The table size of [`new`](EnginePlayer::new)'s player at `level`, in MB: small, since
+    /// the budgets of the lower levels fill little of it, and larger from level 8, whose
+    /// budgets of millions of nodes would overwrite a small table (with 4 MB, level 10 took
+    /// half as long again a move as with 16 MB; more saves little).
+    #[must_use]
+    pub const fn default_hash_mb(level: Level) -> usize {
+        if level.number() >= 8 { 16 } else { 4 }
     }
 
     /// The engine at `level` with tables of at most `bytes` bytes in all (a quarter for the
@@ -123,6 +125,21 @@ impl EnginePlayer {
         self
     }
 
+    /// The same player searching to `plies` (at least 1) in place of its level's depth and
+    /// node budget: a search of that depth, however many nodes it takes (the level's
+    /// exact-solve threshold kept); on a clock, the deepest a move's search goes.
+    #[must_use]
+    pub fn with_depth(mut self, plies: u32) -> EnginePlayer {
+        self.character.depth = Some(plies.max(1));
+        self
+    }
+
+    /// The depth set with [`with_depth`](EnginePlayer::with_depth), if any.
+    #[must_use]
+    pub const fn depth(&self) -> Option<u32> {
+        self.character.depth
+    }
+
     /// The player's clock, if it plays to one.
     #[must_use]
     pub const fn clock(&self) -> Option<&Clock> {
@@ -160,15 +177,17 @@ impl EnginePlayer {
         match game.phase() {
             Phase::Normal => self.analyse_position(game.position(), game.rules().scoring()),
             // The free opening's placements are not moves of a bare position.
-            _ => self
-                .searcher
-                .search_game(game, self.level.limits_for(game.position()).with_scoring(game.rules().scoring())),
+            _ => {
+                let limits = self.character.analysis_limits(self.level, game.position(), game.rules().scoring());
+                self.searcher.search_game(game, limits)
+            }
         }
     }
 
     /// The full search result for `position`'s side to move under `scoring`, at this level
-    /// and with this player's table, as for a game that reached `position` in normal play:
-    /// [`Move::Pass`] when it must pass, `None` when neither side can move.
+    /// (or the depth set) and with this player's table, as for a game that reached `position`
+    /// in normal play: [`Move::Pass`] when it must pass, `None` when neither side can move.
+    /// On a clock it searches for a move's budget of time, the clock not spent.
     ///
     /// ```
     /// use reversi_core::Position;
@@ -182,7 +201,8 @@ impl EnginePlayer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn analyse_position(&mut self, position: &Position, scoring: Scoring) -> Option<SearchResult> {
-        self.searcher.search(position, self.level.limits_for(position).with_scoring(scoring))
+        let limits = self.character.analysis_limits(self.level, position, scoring);
+        self.searcher.search(position, limits)
     }
 
     /// The move this player chooses for `position`'s side to move under `scoring`, as

@@ -66,6 +66,36 @@ struct ClockedGame {
     moves: usize,
 }
 
+#[test]
+fn a_depth_replaces_the_levels_depth_and_node_budget() {
+    let game = Game::new(Rules::default(), 1).expect("the standard rules");
+    // Level 1 searches 1 ply within 10 000 nodes; with a depth of 6, 6 plies whatever the
+    // nodes, and both choose and analyse keep to it.
+    let mut deep = EnginePlayer::new(Level::new(1).expect("level 1")).with_depth(6);
+    assert_eq!(deep.depth(), Some(6));
+    let found = deep.analyse(&game).expect("not over");
+    assert_eq!(found.depth(), 6);
+    assert!(found.nodes() > 0);
+    assert!(deep.choose(&game).is_some_and(|mv| game.is_legal(mv)));
+    let mut shallow = EnginePlayer::new(Level::new(10).expect("level 10")).with_depth(2);
+    assert_eq!(shallow.analyse(&game).expect("not over").depth(), 2);
+}
+
+#[test]
+fn a_clocked_analysis_keeps_to_the_moves_budget_and_spends_nothing() {
+    let game = Game::new(Rules::default(), 1).expect("the standard rules");
+    let clock = Clock::new(TimeControl::per_move(Duration::from_millis(300)).expect("a control"));
+    let mut engine = EnginePlayer::new(Level::new(10).expect("level 10")).with_clock(clock);
+    let start = Instant::now();
+    engine.analyse(&game).expect("not over");
+    // The budget is the 300 ms less the safety margin; a loaded machine may add a little.
+    assert!(start.elapsed() < Duration::from_millis(600), "{:?}", start.elapsed());
+    assert_eq!(engine.clock().map(Clock::remaining), Some(Duration::from_millis(300)));
+    // A depth caps a clocked search.
+    let mut capped = EnginePlayer::new(Level::new(10).expect("level 10")).with_clock(clock).with_depth(3);
+    assert!(capped.analyse(&game).expect("not over").depth() <= 3);
+}
+
 /// A game on a `side`×`side` board between two clocked level-10 players with `seconds` each
 /// and no increment, the clocks kept by the referee (the time around each `choose`) and given
 /// to the players before each move, as a platform does. Variety from `seed` makes the games

@@ -52,8 +52,8 @@ def kit_python_loop(games: int):
         rng = random.Random(1)
         for _ in range(games):
             game = rk.Game()
-            while not game.is_over():
-                game.play(rng.choice(game.legal_moves()))
+            while not game.is_over:
+                game.play(rng.choice(game.legal_moves))
 
     return run
 
@@ -73,10 +73,10 @@ def rust_reversi_loop(games: int):
 
 
 def python_perft(game: rk.Game, depth: int) -> int:
-    if depth == 0 or game.is_over():
+    if depth == 0 or game.is_over:
         return 1
     total = 0
-    for move in game.legal_moves():
+    for move in game.legal_moves:
         game.play(move)
         total += python_perft(game, depth - 1)
         game.undo()
@@ -126,7 +126,7 @@ def main():
     assert python_perft(rk.Game(), args.depth) == leaves
     perft = {
         "reversi_kit.perft (one call)": (lambda: rk.perft(START, args.depth), leaves),
-        "loop over legal_moves()/play()/undo() in Python": (lambda: python_perft(rk.Game(), args.depth), leaves),
+        "loop over legal_moves/play()/undo() in Python": (lambda: python_perft(rk.Game(), args.depth), leaves),
     }
     rates = median_rates(perft, args.rounds)
     batch = rates["reversi_kit.perft (one call)"]

@@ -18,22 +18,23 @@ def main() -> None:
     rules = rk.Rules(size=(10, 10), blocked="random", scoring="wof")
     game = rk.Game(rules, seed=args.seed)
     print(f"rules: {rules}")
-    print(f"blocked cells: {', '.join(game.blocked())}")
+    print(f"blocked cells: {', '.join(game.blocked_cells)}")
     print(game)
 
-    engine = rk.Engine(level=args.level)
-    while not game.is_over():
+    # Seeded variety: now and then a move within a disc of the best, the same for the same seed.
+    engine = rk.Engine(level=args.level, variety=(1.0, 0.2), seed=args.seed)
+    while not game.is_over:
         # With few cells left, the exact solver says how the game ends with perfect play.
-        empties = sum(row.count(0) for row in game.board())
-        if empties == 12 and game.phase() == "normal" and not game.must_pass():
+        empties = sum(row.count(rk.EMPTY) for row in game.board)
+        if empties == 12 and game.phase == rk.NORMAL and not game.must_pass:
             solution = rk.solve(game, scoring=rules.scoring)
-            print(f"{empties} empties, {game.side_to_move()} to move: {solution}")
+            print(f"{empties} empties, {game.side_to_move} to move: {solution}")
         game.play(engine.choose(game))
 
-    black, white = game.score()
+    black, white = game.score
     print(game)
-    print(f"{game.winner()} wins {black}-{white} after {len(game.moves())} moves")
-    print(f"transcript: {game.transcript()}")
+    print(f"{game.winner} wins {black}-{white} after {len(game.moves)} moves")
+    print(f"transcript: {game.to_transcript()}")
 
     # A record round trip: JSON keeps the seed and checks every move when it loads.
     assert rk.Game.from_json(game.to_json()) == game

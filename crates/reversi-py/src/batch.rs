@@ -1,8 +1,9 @@
 //! Whole loops in one call, the GIL released: perft and random playouts. A Python loop over
-//! `legal_moves()` and `play()` pays the interpreter at every node; these pay it once.
+//! `legal_moves` and `play()` pays the interpreter at every node; these pay it once.
 
 use std::sync::atomic::AtomicBool;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -50,7 +51,10 @@ fn perft(
         let position = parse_position(&text)?;
         return perft_game(py, None, &position, depth, threads);
     } else {
-        return Err(RulesError::new_err("perft takes a position string, a Game or a Rules"));
+        return Err(PyTypeError::new_err(format!(
+            "perft takes a position string, a Game or a Rules, not {}",
+            crate::errors::type_name(position_or_rules)
+        )));
     };
     perft_game(py, Some(&game), game.position(), depth, threads)
 }

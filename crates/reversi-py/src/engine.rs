@@ -1,26 +1,26 @@
 //! `Engine` (levels 1 to 10) and `solve` (the exact endgame solver). Both release the GIL
 //! while they search.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use reversi_engine::Limits;
+use reversi_engine::clock::{Clock, TimeControl};
 use reversi_engine::player::{EnginePlayer, Level};
 use reversi_engine::search::SearchResult;
 use reversi_engine::solver::Solver;
+use reversi_engine::variety::Variety;
+use reversi_engine::{Limits, Searcher};
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
-use crate::errors::{EngineError, Whole, engine_error, require_int, rules_error};
+use crate::errors::{EngineError, Whole, engine_error, rules_error};
 use crate::game::{PyGame, parse_position};
-use crate::interrupt;
+use crate::{interrupt, options};
 
-/// The largest transposition table `solve` accepts, in MB: a larger request is more likely a
-/// mistake than a wish, and a failed allocation would end the interpreter.
-const MAX_HASH_MB: usize = 4096;
-
-/// The level of `Engine()`.
-const DEFAULT_LEVEL: u8 = 5;
+/// The level of `Engine()`, as the tools' default engine.
+const DEFAULT_LEVEL: u64 = 5;
 
 /// Adds the engine's classes and functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -31,8 +31,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The engine at a level from 1 (instant) to 10 (strong) (`reversi_kit.Engine`). Its node
-/// budgets make a level play the same moves on every machine.
+/// The engine at a level from 1 (instant) to 10 (strong) (`reversi_kit.Engine`), with the
+/// options of the Rust engine: a depth, a time a move or a game clock, threads, table size
+/// and seeded variety. Its node budgets make a level play the same moves on every machine.
 ///
 /// Frozen, its player behind a lock: threads that share one engine take turns (each search
 /// waits for the one before, the GIL released meanwhile) rather than meet pyo3's "Already
@@ -40,18 +41,34 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyclass(name = "Engine", module = "reversi_kit", frozen)]
 pub(crate) struct PyEngine {
     player: Mutex<EnginePlayer>,
+    /// The searcher's stop flag, raised by Ctrl-C (`interrupt::run_with_flag`).
+    stop: Arc<AtomicBool>,
+    options: EngineOptions,
+}
+
+/// What an engine was built with, for its properties and its `repr`.
+struct EngineOptions {
     level: u8,
+    depth: Option<u32>,
+    control: Option<TimeControl>,
+    threads: usize,
+    hash_mb: usize,
+    variety: Option<Variety>,
+    seed: Option<u64>,
 }
 
 impl PyEngine {
-    fn with_level(level: Level) -> PyEngine {
-        PyEngine { level: level.number(), player: Mutex::new(EnginePlayer::new(level)) }
+    /// Runs `f` on the player on a thread of its own with the GIL released, once the searches
+    /// before it are done; Ctrl-C raises the searcher's stop flag and `KeyboardInterrupt`. A
+    /// search that panicked leaves no broken state behind (the next one starts afresh), so a
+    /// poisoned lock is taken as it is.
+    fn with_player<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut EnginePlayer) -> T + Send) -> PyResult<T> {
+        interrupt::run_with_flag(py, &self.stop, || f(&mut self.player.lock().unwrap_or_else(PoisonError::into_inner)))
     }
 
-    /// Runs `f` on the player with the GIL released, once the searches before it are done.
-    /// A search that panicked leaves no broken state behind (the next one starts afresh), so
-    /// a poisoned lock is taken as it is.
-    fn with_player<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut EnginePlayer) -> T + Send) -> T {
+    /// Runs `f`, which is quick (no search), on the player once the searches before it are
+    /// done, with the GIL released while it waits: no thread of its own.
+    fn with_player_now<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut EnginePlayer) -> T + Send) -> T {
         py.detach(|| f(&mut self.player.lock().unwrap_or_else(PoisonError::into_inner)))
     }
 }
@@ -81,34 +98,146 @@ pub(crate) struct PyAnalysis {
 
 #[pymethods]
 impl PyEngine {
-    /// The engine at `level` (1 to 10).
+    /// The engine at `level` (1 to 10) and the options of the Rust engine, each as it
+    /// defaults there: `depth` (1 to 30) in place of the level's depth and node budget;
+    /// `time` a move or `clock` `(base, increment)` for a game, in seconds; `threads`;
+    /// `hash_mb` (the level's 4 or 16 MB if left out); `variety` `(margin, probability)` drawn
+    /// from `seed`.
     #[new]
-    #[pyo3(signature = (level=None))]
-    fn new(level: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
-        let Some(level) = level else {
-            return Ok(PyEngine::with_level(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?));
+    #[pyo3(
+        signature = (level=None, *, depth=None, time=None, clock=None, threads=None, hash_mb=None, variety=None, seed=None),
+        text_signature = "(level=5, *, depth=None, time=None, clock=None, threads=1, hash_mb=None, variety=None, seed=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        level: Option<&Bound<'_, PyAny>>,
+        depth: Option<&Bound<'_, PyAny>>,
+        time: Option<&Bound<'_, PyAny>>,
+        clock: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        hash_mb: Option<&Bound<'_, PyAny>>,
+        variety: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyEngine> {
+        let level = match level {
+            None => DEFAULT_LEVEL,
+            Some(level) => options::whole_in(level, "level", 1..=10)?,
         };
-        require_int(level, "level")?;
-        let number = level.extract::<u8>().map_err(|_| {
-            EngineError::new_err(format!(
-                "invalid engine level {}: expected a number from 1 to 10",
-                crate::errors::shown(level)
-            ))
-        })?;
-        Ok(PyEngine::with_level(Level::new(number).map_err(|e| engine_error(&e))?))
+        let level = Level::new(u8::try_from(level).unwrap_or(0)).map_err(|e| engine_error(&e))?;
+        let depth = depth.map(|d| options::whole_in(d, "depth", 1..=options::MAX_DEPTH)).transpose()?;
+        let control = match (time, clock) {
+            (Some(_), Some(_)) => {
+                return Err(EngineError::new_err(
+                    "time and clock are two clocks: give one (time a move, or a game's clock)",
+                ));
+            }
+            (Some(time), None) => {
+                Some(TimeControl::per_move(options::duration(time, "time", false)?).map_err(|e| engine_error(&e))?)
+            }
+            (None, Some(clock)) => Some(options::clock_control(clock)?),
+            (None, None) => None,
+        };
+        let threads = threads.map_or(Ok(1), |t| options::whole_in(t, "threads", 1..=options::MAX_THREADS))?;
+        let hash_mb = hash_mb.map(|h| options::whole_in(h, "hash_mb", 1..=options::MAX_HASH_MB)).transpose()?;
+        let variety = variety.map(options::variety).transpose()?;
+        let seed = seed.map(|s| options::whole_in(s, "seed", 0..=u64::MAX)).transpose()?;
+        if seed.is_some() && variety.is_none() {
+            return Err(EngineError::new_err("seed draws the variety's moves: without variety= it would mean nothing"));
+        }
+        // In range above: each fits a u32 or a usize.
+        let (depth, threads) = (depth.map(|d| d as u32), threads as usize);
+        let hash_mb = hash_mb.map_or(EnginePlayer::default_hash_mb(level), |mb| mb as usize);
+        let searcher = Searcher::with_hash_mb(hash_mb).with_threads(threads);
+        let stop = searcher.stop_flag();
+        let mut player = EnginePlayer::with_searcher(level, searcher);
+        if let Some(depth) = depth {
+            player = player.with_depth(depth);
+        }
+        if let Some(control) = control {
+            player = player.with_clock(Clock::new(control));
+        }
+        if let Some(variety) = variety {
+            player = player.with_variety(variety, seed.unwrap_or(0));
+        }
+        let options = EngineOptions { level: level.number(), depth, control, threads, hash_mb, variety, seed };
+        Ok(PyEngine { player: Mutex::new(player), stop, options })
     }
 
     /// The level.
     #[getter]
     fn level(&self) -> u8 {
-        self.level
+        self.options.level
+    }
+
+    /// The depth set, or `None` (the level's).
+    #[getter]
+    fn depth(&self) -> Option<u32> {
+        self.options.depth
+    }
+
+    /// The time a move, in seconds, or `None`.
+    #[getter]
+    fn time(&self) -> Option<f64> {
+        self.options.control.filter(|c| c.initial().is_none()).map(|c| c.increment().as_secs_f64())
+    }
+
+    /// The game's clock, `(base, increment)` in seconds, or `None`.
+    #[getter]
+    fn clock(&self) -> Option<(f64, f64)> {
+        let control = self.options.control?;
+        control.initial().map(|base| (base.as_secs_f64(), control.increment().as_secs_f64()))
+    }
+
+    /// The time left on the clock, in seconds (for a time a move, that time), or `None`
+    /// without one.
+    #[getter]
+    fn remaining(&self, py: Python<'_>) -> Option<f64> {
+        self.with_player_now(py, |player| player.clock().map(|c| c.remaining().as_secs_f64()))
+    }
+
+    /// Sets the time left on the clock, in seconds, as a server that keeps the clocks says
+    /// it is; `EngineError` without a clock.
+    fn set_remaining(&self, py: Python<'_>, seconds: &Bound<'_, PyAny>) -> PyResult<()> {
+        let remaining = options::duration(seconds, "remaining", true)?;
+        self.with_player_now(py, |player| match player.clock().copied() {
+            Some(mut clock) => {
+                clock.set_remaining(remaining).map_err(|e| engine_error(&e))?;
+                player.set_clock(clock);
+                Ok(())
+            }
+            None => Err(EngineError::new_err("this engine has no clock: give it time= or clock=")),
+        })
+    }
+
+    /// The search's threads.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.options.threads
+    }
+
+    /// The size of the tables, in MB.
+    #[getter]
+    fn hash_mb(&self) -> usize {
+        self.options.hash_mb
+    }
+
+    /// The variety, `(margin, probability)`, or `None`.
+    #[getter]
+    fn variety(&self) -> Option<(f64, f64)> {
+        self.options.variety.map(|v| (f64::from(v.margin_centidiscs()) / 100.0, v.probability()))
+    }
+
+    /// The variety's seed, or `None`.
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.options.seed
     }
 
     /// The engine's move for `game`'s side to move (`"pass"` when it must pass); raises
     /// `EngineError` once the game is over. Releases the GIL while it searches.
     fn choose(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<String> {
         let game = game_copy(game);
-        let choice = self.with_player(py, |player| player.choose(&game));
+        let choice = self.with_player(py, |player| player.choose(&game))?;
         choice.map(|mv| mv.to_string()).ok_or_else(|| EngineError::new_err("the game is over"))
     }
 
@@ -116,12 +245,27 @@ impl PyEngine {
     /// `EngineError` once the game is over. Releases the GIL while it searches.
     fn analyse(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<PyAnalysis> {
         let game = game_copy(game);
-        let result = self.with_player(py, |player| player.analyse(&game));
+        let result = self.with_player(py, |player| player.analyse(&game))?;
         result.map(analysis).ok_or_else(|| EngineError::new_err("the game is over"))
     }
 
     fn __repr__(&self) -> String {
-        format!("Engine(level={})", self.level)
+        let o = &self.options;
+        let mut text = format!("Engine(level={}", o.level);
+        if let Some(depth) = o.depth {
+            text += &format!(", depth={depth}");
+        }
+        if let Some(time) = self.time() {
+            text += &format!(", time={time}");
+        }
+        if let Some((base, increment)) = self.clock() {
+            text += &format!(", clock=({base}, {increment})");
+        }
+        text += &format!(", threads={}, hash_mb={}", o.threads, o.hash_mb);
+        if let Some((margin, probability)) = self.variety() {
+            text += &format!(", variety=({margin}, {probability}), seed={}", o.seed.unwrap_or(0));
+        }
+        text + ")"
     }
 }
 
@@ -188,43 +332,48 @@ fn solution(solved: &SearchResult) -> PySolution {
     }
 }
 
-/// Solves `position` (a position string or a `Game`) exactly under `scoring` (`"wof"` or
-/// `"discs"`), with `threads` threads (1 to 1024) and a table of `hash_mb` MB; `max_nodes`
+/// Solves `position` (a position string or a `Game`) exactly under `scoring` (`"discs"` or
+/// `"wof"`; left out, a game's rules' scoring, and for a position string disc counting, the
+/// default of the Rust `Rules` and `Limits` alike), with `threads` threads (1 to 1024) and a table of `hash_mb` MB; `max_nodes`
 /// (1 or more) stops it with `EngineError` past that many nodes, and a solve that took more is
 /// reported so too, never returned. Releases the GIL while it searches; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(
-    signature = (position, scoring="wof", threads=Whole(1), hash_mb=Whole(64), max_nodes=None),
-    text_signature = "(position, scoring='wof', threads=1, hash_mb=64, max_nodes=None)"
+    signature = (position, scoring=None, threads=Whole(1), hash_mb=Whole(64), max_nodes=None),
+    text_signature = "(position, scoring=None, threads=1, hash_mb=64, max_nodes=None)"
 )]
 fn solve(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
-    scoring: &str,
+    scoring: Option<&str>,
     threads: Whole,
     hash_mb: Whole,
     max_nodes: Option<Whole>,
 ) -> PyResult<PySolution> {
-    let (threads, hash_mb) = (threads.threads()?, hash_mb.to_usize("hash_mb")?);
+    let threads = threads.threads()?;
+    let hash_mb = hash_mb.in_range("hash_mb", 1..=options::MAX_HASH_MB)? as usize;
     let max_nodes = max_nodes.map(|n| n.0);
     if max_nodes == Some(0) {
         return Err(EngineError::new_err("max_nodes 0 is out of range: at least 1 (or None for no limit)"));
     }
-    let position = if let Ok(game) = position.cast::<PyGame>() {
+    let (position, rules_scoring) = if let Ok(game) = position.cast::<PyGame>() {
         let game = game.borrow();
         if game.inner.phase() == Phase::FreeOpening {
             return Err(EngineError::new_err("the free opening's placements are not solved: play them first"));
         }
-        *game.inner.position()
+        (*game.inner.position(), game.inner.rules().scoring())
     } else if let Ok(text) = position.extract::<String>() {
-        parse_position(&text)?
+        (parse_position(&text)?, Scoring::default())
     } else {
-        return Err(EngineError::new_err("solve takes a position string or a Game"));
+        return Err(PyTypeError::new_err(format!(
+            "solve takes a position string or a Game, not {}",
+            crate::errors::type_name(position)
+        )));
     };
-    let scoring: Scoring = scoring.parse().map_err(|e| rules_error(&e))?;
-    if !(1..=MAX_HASH_MB).contains(&hash_mb) {
-        return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
-    }
+    let scoring = match scoring {
+        Some(text) => text.parse().map_err(|e| rules_error(&e))?,
+        None => rules_scoring,
+    };
     let limits = Limits::none().with_scoring(scoring);
     let limits = match max_nodes {
         Some(n) => limits.with_nodes(n),

@@ -104,8 +104,12 @@ pub(crate) fn require_int(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
     if obj.is_instance_of::<pyo3::types::PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
         return Ok(());
     }
-    let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-    Err(PyTypeError::new_err(format!("{what} must be an int, not {type_name}")))
+    Err(PyTypeError::new_err(format!("{what} must be an int, not {}", type_name(obj))))
+}
+
+/// The name of `obj`'s type, for a `TypeError`'s message.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
 /// A whole-number argument (a depth, a number of threads, games or nodes). An argument that
@@ -149,22 +153,19 @@ impl Whole {
         u32::try_from(self.0).map_err(|_| ReversiError::new_err(format!("{what} {} is too large", self.0)))
     }
 
-    /// The number as a `usize`, or a [`ReversiError`] naming `what`.
-    pub(crate) fn to_usize(self, what: &str) -> PyResult<usize> {
-        usize::try_from(self.0).map_err(|_| ReversiError::new_err(format!("{what} {} is too large", self.0)))
+    /// The number if it is in `range`, else an [`EngineError`] naming `what` and the range.
+    pub(crate) fn in_range(self, what: &str, range: std::ops::RangeInclusive<u64>) -> PyResult<u64> {
+        if range.contains(&self.0) {
+            return Ok(self.0);
+        }
+        Err(EngineError::new_err(format!("{what} {} is out of range: {} to {}", self.0, range.start(), range.end())))
     }
 
-    /// A number of threads: 1 to [`MAX_THREADS`], else an [`EngineError`] naming the range.
+    /// A number of threads: 1 to [`MAX_THREADS`](crate::options::MAX_THREADS), else an
+    /// [`EngineError`] naming the range.
     pub(crate) fn threads(self) -> PyResult<std::num::NonZeroUsize> {
-        usize::try_from(self.0)
-            .ok()
-            .filter(|n| (1..=MAX_THREADS).contains(n))
-            .and_then(std::num::NonZeroUsize::new)
-            .ok_or_else(|| EngineError::new_err(format!("threads {} is out of range: 1 to {MAX_THREADS}", self.0)))
+        let threads = self.in_range("threads", 1..=crate::options::MAX_THREADS)?;
+        // In range: 1 to 1024, a usize and not zero.
+        Ok(usize::try_from(threads).ok().and_then(std::num::NonZeroUsize::new).unwrap_or(std::num::NonZeroUsize::MIN))
     }
 }
-
-/// The most threads `solve` and `perft` take, as the command-line tools: more is a mistake
-/// (each thread is a stack and, for the solver, a share of the work split), and no machine
-/// this runs on has that many cores.
-pub(crate) const MAX_THREADS: usize = 1024;

@@ -4,8 +4,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use reversi_core::{Color, Position, Square, diagram};
+use reversi_engine::Outcome;
 use reversi_records::{GameRecord, RecordResult, ggf, replay_transcript, transcript};
-use reversi_variants::{Blocked, Game, Move, Phase, Rules};
+use reversi_variants::{Blocked, Game, Move, Phase, Rules, Scoring};
 
 use crate::errors::{PositionError, RulesError, Whole, move_error, position_error, record_error, rules_error};
 use crate::rules::PyRules;
@@ -31,6 +32,33 @@ fn same_game(a: &Game, b: &Game) -> bool {
         && a.start_position() == b.start_position()
         && a.moves() == b.moves()
         && (!random || a.seed() == b.seed())
+}
+
+/// `phase` during the free opening's placements.
+const FREE_OPENING: &str = "free_opening";
+/// `phase` once the free opening is over, or without one.
+const NORMAL: &str = "normal";
+/// `winner` of a drawn game.
+const DRAW: &str = "draw";
+
+/// Adds the typed constants to the module: the strings and numbers that `Game` and `Rules`
+/// give, so that code compares with names rather than spellings (`game.winner == rk.DRAW`).
+pub(crate) fn register_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("BLACK", Color::Black.name())?;
+    m.add("WHITE", Color::White.name())?;
+    m.add("DRAW", DRAW)?;
+    m.add("PASS", Move::Pass.to_string())?;
+    m.add("NORMAL", NORMAL)?;
+    m.add("FREE_OPENING", FREE_OPENING)?;
+    m.add("WIN", Outcome::Win.to_string())?;
+    m.add("LOSS", Outcome::Loss.to_string())?;
+    m.add("DISCS", Scoring::Discs.to_string())?;
+    m.add("WOF", Scoring::Wof.to_string())?;
+    m.add("EMPTY", EMPTY)?;
+    m.add("BLACK_DISC", BLACK)?;
+    m.add("WHITE_DISC", WHITE)?;
+    m.add("UNPLAYABLE", UNPLAYABLE)?;
+    Ok(())
 }
 
 /// The value `board()` gives an empty cell.
@@ -67,25 +95,29 @@ impl PyGame {
     }
 
     /// The blocked cells, in row-major order (`["b2", "g7"]`).
-    fn blocked(&self) -> Vec<String> {
+    #[getter]
+    fn blocked_cells(&self) -> Vec<String> {
         self.inner.blocked().iter().map(|sq| sq.to_string()).collect()
     }
 
     /// `"black"` or `"white"`: the player to move.
+    #[getter]
     fn side_to_move(&self) -> &'static str {
         self.inner.side_to_move().name()
     }
 
     /// `"free_opening"` during the four placements of the free opening, else `"normal"`.
+    #[getter]
     fn phase(&self) -> &'static str {
         match self.inner.phase() {
-            Phase::FreeOpening => "free_opening",
-            _ => "normal",
+            Phase::FreeOpening => FREE_OPENING,
+            _ => NORMAL,
         }
     }
 
     /// The legal moves as names (`["c4", "d3", ...]`), `["pass"]` when the mover must pass,
     /// `[]` once the game is over.
+    #[getter]
     fn legal_moves(&self) -> Vec<String> {
         self.inner.legal_move_list().iter().map(Move::to_string).collect()
     }
@@ -109,24 +141,28 @@ impl PyGame {
     }
 
     /// Whether neither player can move.
+    #[getter]
     fn is_over(&self) -> bool {
         self.inner.is_over()
     }
 
     /// Whether the side to move must pass.
+    #[getter]
     fn must_pass(&self) -> bool {
         self.inner.must_pass()
     }
 
     /// `(black, white)`: the scores if the game ended now, under the rules' scoring.
+    #[getter]
     fn score(&self) -> (u32, u32) {
         let score = self.inner.score();
         (score.black(), score.white())
     }
 
     /// `"black"`, `"white"` or `"draw"` once the game is over, else `None`.
+    #[getter]
     fn winner(&self) -> Option<&'static str> {
-        self.inner.result().map(|r| r.winner().map_or("draw", Color::name))
+        self.inner.result().map(|r| r.winner().map_or(DRAW, Color::name))
     }
 
     /// The position string: rows from the top (row 1 first) separated by `/`, `X` Black, `O`
@@ -146,18 +182,20 @@ impl PyGame {
 
     /// The board as a nested list of rows from the top, `board()[row][column]` with `a1` at
     /// `[0][0]`: `0` empty, `1` Black, `2` White, `-1` not playable.
+    #[getter]
     fn board(&self) -> Vec<Vec<i8>> {
         board_rows(self.inner.position())
     }
 
     /// The moves so far, passes included.
+    #[getter]
     fn moves(&self) -> Vec<String> {
         self.inner.moves().iter().map(Move::to_string).collect()
     }
 
     /// The moves so far as one transcript such as `"f5d6c3"` (passes left out, as
-    /// transcripts do).
-    fn transcript(&self) -> String {
+    /// transcripts do): the form `from_transcript` reads.
+    fn to_transcript(&self) -> String {
         transcript::write(&self.inner.moves())
     }
 
@@ -173,8 +211,11 @@ impl PyGame {
     /// blocked cells when the rules make them random; without one the position's own blocked
     /// cells are the layout. A disc on a blocked cell, a blocked cell the layout does not give
     /// or another board raise `PositionError`.
+    ///
+    /// `seed` is a keyword: Rust's `Game::from_position(rules, seed, position)` takes an
+    /// `Option` in the middle, where Python puts an optional argument last.
     #[classmethod]
-    #[pyo3(signature = (rules, position, seed=None))]
+    #[pyo3(signature = (rules, position, *, seed=None))]
     fn from_position(
         _cls: &Bound<'_, PyType>,
         rules: PyRef<'_, PyRules>,
@@ -251,7 +292,6 @@ impl PyGame {
         other.cast::<PyGame>().is_ok_and(|other| same_game(&self.inner, &other.borrow().inner))
     }
 
-    /// A copy of the game.
     /// The standard name of the 8×8 opening played so far, or None.
     #[getter]
     fn opening_name(&self) -> Option<&'static str> {
@@ -268,6 +308,7 @@ impl PyGame {
         self.inner.svg()
     }
 
+    /// A copy of the game.
     fn copy(&self) -> PyGame {
         self.clone()
     }

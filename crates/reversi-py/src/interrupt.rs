@@ -23,12 +23,26 @@ const POLL: Duration = Duration::from_millis(50);
 /// The exception of a signal's handler, `KeyboardInterrupt` for Ctrl-C.
 pub(crate) fn run<T: Send>(py: Python<'_>, work: impl FnOnce(Arc<AtomicBool>) -> T + Send) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    run_with_flag(py, &stop, move || work(flag))
+}
+
+/// [`run`] with the caller's stop flag (a searcher's own, which `work` watches). On a signal
+/// the flag is raised again at every [`POLL`] until `work` ends: a searcher clears its flag as
+/// each of its searches starts, and `work` may run several.
+///
+/// # Errors
+/// The exception of a signal's handler, `KeyboardInterrupt` for Ctrl-C.
+pub(crate) fn run_with_flag<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (sender, mut receiver) = mpsc::sync_channel(1);
-        let flag = Arc::clone(&stop);
         let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
             // The receiver is gone only once the call has returned; nothing is left to tell.
-            let _ = sender.send(work(flag));
+            let _ = sender.send(work());
         });
         let Ok(worker) = spawned else {
             // No thread to be had: the work runs here, without the look-out for signals. The
@@ -48,8 +62,13 @@ pub(crate) fn run<T: Send>(py: Python<'_>, work: impl FnOnce(Arc<AtomicBool>) ->
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(signal) = py.check_signals() {
-                        stop.store(true, Ordering::Relaxed);
                         // The work ends soon after the flag; its value is dropped.
+                        py.detach(move || {
+                            stop.store(true, Ordering::Relaxed);
+                            while matches!(receiver.recv_timeout(POLL), Err(RecvTimeoutError::Timeout)) {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        });
                         let _ = py.detach(|| worker.join());
                         return Err(signal);
                     }

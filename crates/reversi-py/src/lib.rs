@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod game;
 mod interrupt;
+mod options;
 mod perft;
 mod records;
 mod review;
@@ -23,6 +24,7 @@ fn _reversi_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<game::PyGame>()?;
+    game::register_constants(m)?;
     engine::register(m)?;
     batch::register(m)?;
     records::register(m)?;

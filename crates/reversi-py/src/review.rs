@@ -12,12 +12,6 @@ use serde_json::Value;
 use crate::errors::{EngineError, Whole, engine_error};
 use crate::game::PyGame;
 
-/// The largest transposition table `review` accepts, in MB (as for `solve`).
-const MAX_HASH_MB: usize = 4096;
-
-/// The most threads `review` accepts (as the `analyze` example).
-const MAX_THREADS: usize = 1024;
-
 /// Adds `review` and `Review` to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReview>()?;
@@ -90,6 +84,7 @@ impl PyReview {
     }
 
     /// Black's and White's total loss in discs, as `(black, white)`.
+    #[getter]
     fn total_loss(&self) -> (f64, f64) {
         let (black, _) = self.inner.total_loss(reversi_core::Color::Black);
         let (white, _) = self.inner.total_loss(reversi_core::Color::White);
@@ -155,14 +150,9 @@ fn review(
     if exact_empties > 256 {
         return Err(EngineError::new_err(format!("exact_empties {exact_empties} is out of range: 0 to 256")));
     }
-    let hash_mb = hash_mb.to_usize("hash_mb")?;
-    if !(1..=MAX_HASH_MB).contains(&hash_mb) {
-        return Err(EngineError::new_err(format!("hash_mb {hash_mb} is out of range: 1 to {MAX_HASH_MB}")));
-    }
-    let threads = threads.to_usize("threads")?;
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(EngineError::new_err(format!("threads {threads} is out of range: 1 to {MAX_THREADS}")));
-    }
+    // In range: each fits a usize.
+    let hash_mb = hash_mb.in_range("hash_mb", 1..=crate::options::MAX_HASH_MB)? as usize;
+    let threads = threads.threads()?.get();
     let game = game.inner.clone();
     let reviewed = py.detach(move || {
         let searcher = Searcher::with_hash_mb(hash_mb).with_threads(threads);

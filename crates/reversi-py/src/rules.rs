@@ -1,11 +1,12 @@
 //! `Rules`: the rules of a table, built from keyword arguments or read from the text that the
 //! Rust `Rules` displays.
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use reversi_variants::{Blocked, Board, Handicap, Opening, Rules, Scoring};
 
-use crate::errors::{RulesError, rules_error};
+use crate::errors::{RulesError, require_int, rules_error, shown};
 
 /// The rules of a table (`reversi_kit.Rules`): immutable, comparable and hashable.
 #[pyclass(name = "Rules", module = "reversi_kit", frozen, eq, hash)]
@@ -78,11 +79,15 @@ impl PyRules {
         self.inner.board() == Board::Octagon
     }
 
-    /// The blocked option as text: `"none"`, `"random"`, a count such as `"2"`, or cells such
-    /// as `"b2,g7"`.
+    /// The blocked option as text, as `blocked=` takes it: `"random"`, a count such as `"2"`,
+    /// or cells such as `"b2,g7"`; `None` for no blocked cells (as `handicap`). A game's
+    /// cells are `Game.blocked_cells`.
     #[getter]
-    fn blocked(&self) -> String {
-        self.inner.blocked().to_string()
+    fn blocked(&self) -> Option<String> {
+        match self.inner.blocked() {
+            Blocked::None => None,
+            other => Some(other.to_string()),
+        }
     }
 
     /// The handicap as text, such as `"white:2"` or `"black:a1,h8"`, or `None`.
@@ -123,19 +128,31 @@ impl PyRules {
     }
 }
 
-/// The board from `size` (`(width, height)` or one number for a square) and `octagon`.
+/// The board from `size` (`(width, height)` or one number for a square) and `octagon`. A
+/// value of another type (a float, a string, a list of three) is a `TypeError`; numbers out
+/// of range a `RulesError`.
 fn board(size: Option<&Bound<'_, PyAny>>, octagon: bool) -> PyResult<Board> {
     let Some(size) = size else {
         return Ok(if octagon { Board::Octagon } else { Board::STANDARD });
     };
-    let (width, height) = if let Ok(side) = size.extract::<u8>() {
-        (side, side)
-    } else if let Ok(pair) = size.extract::<(u8, u8)>() {
-        pair
-    } else {
-        return Err(RulesError::new_err(format!(
+    let out_of_range = || {
+        RulesError::new_err(format!(
             "invalid size {}: expected (width, height), each an even number from 4 to 16",
-            size.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            shown(size)
+        ))
+    };
+    let (width, height) = if is_int(size) {
+        let side = size.extract::<u8>().map_err(|_| out_of_range())?;
+        (side, side)
+    } else if let Ok((width, height)) = size.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()
+        && is_int(&width)
+        && is_int(&height)
+    {
+        (width.extract::<u8>().map_err(|_| out_of_range())?, height.extract::<u8>().map_err(|_| out_of_range())?)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "size must be an int or a (width, height) pair of ints, not {}",
+            shown(size)
         )));
     };
     if octagon {
@@ -149,19 +166,28 @@ fn board(size: Option<&Bound<'_, PyAny>>, octagon: bool) -> PyResult<Board> {
     Ok(Board::Rectangle { width, height })
 }
 
-/// The blocked option from text (`"random"`, `"none"`, `"3"`, `"b2,g7"`) or a count.
+/// Whether `obj` is an `int` and not a `bool`.
+fn is_int(obj: &Bound<'_, PyAny>) -> bool {
+    require_int(obj, "").is_ok()
+}
+
+/// The blocked option from text (`"random"`, `"none"`, `"3"`, `"b2,g7"`) or a count; another
+/// type (a bool, a float) is a `TypeError`.
 fn blocked_option(value: &Bound<'_, PyAny>) -> PyResult<Blocked> {
     if let Ok(text) = value.extract::<String>() {
         return text.parse().map_err(|e| rules_error(&e));
     }
-    if value.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(RulesError::new_err("invalid blocked: a bool; expected \"none\", \"random\", a count or cells"));
+    if !is_int(value) {
+        return Err(PyTypeError::new_err(format!(
+            "blocked must be a str or an int, not {}",
+            crate::errors::type_name(value)
+        )));
     }
     match value.extract::<u8>() {
         Ok(count) => Ok(Blocked::Count(count)),
         Err(_) => Err(RulesError::new_err(format!(
             "invalid blocked {}: expected \"none\", \"random\", a count from 1 to 4 or cells such as \"b2,g7\"",
-            value.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            shown(value)
         ))),
     }
 }

@@ -19,9 +19,9 @@ def play_randomly(game: rk.Game, seed: int, plies: int = 1000) -> rk.Game:
     """`game` after up to `plies` moves drawn from `seed`, or to its end."""
     rng = random.Random(seed)
     for _ in range(plies):
-        if game.is_over():
+        if game.is_over:
             break
-        game.play(rng.choice(game.legal_moves()))
+        game.play(rng.choice(game.legal_moves))
     return game
 
 

@@ -37,16 +37,16 @@ def test_ffo_values(position, best, value):
 
 def test_solve_with_two_threads_agrees():
     position, _, value = FFO[0]
-    assert rk.solve(position, threads=2).value == value
+    assert rk.solve(position, scoring="wof", threads=2).value == value
 
 
 def minimax(game: rk.Game) -> int:
     """The exact margin for the side to move, by a plain walk in Python."""
-    if game.is_over():
-        black, white = game.score()
-        return black - white if game.side_to_move() == "black" else white - black
+    if game.is_over:
+        black, white = game.score
+        return black - white if game.side_to_move == "black" else white - black
     best = None
-    for move in game.legal_moves():
+    for move in game.legal_moves:
         game.play(move)
         value = -minimax(game)
         game.undo()
@@ -55,16 +55,16 @@ def minimax(game: rk.Game) -> int:
 
 
 def empties(game: rk.Game) -> int:
-    return sum(row.count(0) for row in game.board())
+    return sum(row.count(0) for row in game.board)
 
 
 def test_solver_agrees_with_minimax(table):
     rng = random.Random(11)
     for _ in range(3):
         game = table.copy()
-        while not game.is_over() and (empties(game) > 7 or game.phase() != "normal"):
-            game.play(rng.choice(game.legal_moves()))
-        if game.is_over():
+        while not game.is_over and (empties(game) > 7 or game.phase != "normal"):
+            game.play(rng.choice(game.legal_moves))
+        if game.is_over:
             continue
         expected = minimax(game)
         assert rk.solve(game, scoring=game.rules.scoring).value == expected
@@ -73,11 +73,11 @@ def test_solver_agrees_with_minimax(table):
 
 def test_engine_plays_legal_moves(table):
     engine = rk.Engine(level=2)
-    assert engine.level == 2 and repr(engine) == "Engine(level=2)"
+    assert engine.level == 2 and repr(engine) == "Engine(level=2, threads=1, hash_mb=4)"
     game = table.copy()
-    while not game.is_over():
+    while not game.is_over:
         move = engine.choose(game)
-        assert move in game.legal_moves()
+        assert move in game.legal_moves
         game.play(move)
     with pytest.raises(rk.EngineError):
         engine.choose(game)
@@ -88,16 +88,16 @@ def test_engine_plays_legal_moves(table):
 def test_analysis():
     game = rk.Game()
     analysis = rk.Engine(level=4).analyse(game)
-    assert analysis.best_move in game.legal_moves()
+    assert analysis.best_move in game.legal_moves
     assert analysis.line[0] == analysis.best_move
     assert not analysis.exact and analysis.depth >= 1 and analysis.nodes > 0
     assert "best_move=" in repr(analysis)
     # Near the end the level solves exactly: the value is the solver's.
     near_end = rk.Game.from_transcript("", rk.Rules(scoring="wof"))
     rng = random.Random(3)
-    while empties(near_end) > 8 and not near_end.is_over():
-        near_end.play(rng.choice(near_end.legal_moves()))
-    if not near_end.is_over():
+    while empties(near_end) > 8 and not near_end.is_over:
+        near_end.play(rng.choice(near_end.legal_moves))
+    if not near_end.is_over:
         exact = rk.Engine(level=5).analyse(near_end)
         assert exact.exact
         assert exact.value == rk.solve(near_end, scoring="wof").value
@@ -120,8 +120,8 @@ def test_a_level_of_another_type_is_a_type_error(level):
 
 def test_solve_errors():
     game = rk.Game()
-    while not game.is_over():
-        game.play(game.legal_moves()[0])
+    while not game.is_over:
+        game.play(game.legal_moves[0])
     with pytest.raises(rk.EngineError, match="over"):
         rk.solve(game)
     with pytest.raises(rk.EngineError):

@@ -1,47 +1,27 @@
 """Random and mutated strings into every parser: each either succeeds or raises a
-ReversiError (a ValueError), and the interpreter survives."""
+ReversiError (a ValueError), and the interpreter survives; and 20,000 mutated inputs into
+every entry point (fuzz_inputs.py) in a process of their own: no crash, only the documented
+errors, no call that hangs, memory bounded."""
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import reversi_kit as rk
 
 from conftest import RECORDS_DATA, data_file
+from fuzz_inputs import ALPHABET, sample_game
+from fuzz_inputs import mutate_text as mutate
 
-# Characters of every grammar (sizes, options, cells, position strings, GGF, JSON), a few
-# that belong to none, and some beyond ASCII.
-ALPHABET = "abcdefghijklmnopqrstuvwxyzXO-#/=:,;. 0123456789[]{}()\"'\\\n\t\x00éλ🂡"
 ROUNDS = 400
 
 
 def random_text(rng: random.Random) -> str:
     return "".join(rng.choice(ALPHABET) for _ in range(rng.randrange(0, 40)))
-
-
-def mutate(rng: random.Random, text: str) -> str:
-    """`text` with a few characters replaced, deleted, inserted or the end cut off."""
-    chars = list(text)
-    for _ in range(rng.randrange(1, 4)):
-        kind = rng.randrange(4)
-        i = rng.randrange(len(chars) + 1)
-        if kind == 0 and i < len(chars):
-            chars[i] = rng.choice(ALPHABET)
-        elif kind == 1 and i < len(chars):
-            del chars[i]
-        elif kind == 2:
-            chars.insert(i, rng.choice(ALPHABET))
-        else:
-            chars = chars[:i]
-    return "".join(chars)
-
-
-def sample_game() -> rk.Game:
-    game = rk.Game(rk.Rules(size=(6, 6), blocked="random", handicap="white:1", scoring="wof"), 5)
-    rng = random.Random(1)
-    while not game.is_over():
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def only_reversi_errors(call, text):
@@ -135,3 +115,26 @@ def test_mutated_json_leaves_no_half_changed_game():
         # Whatever loaded is a consistent game: its moves replay to its position.
         replay = rk.Game.from_json(back.to_json())
         assert replay == back
+
+
+# 20,000 mutated calls of each entry point of fuzz_inputs.py (21 of them).
+FUZZ_CALLS = 20_000
+# A call of these inputs takes milliseconds (the searches are bounded by node limits and
+# small depths): one taking seconds is a hang in the making.
+SLOWEST_CALL_SECONDS = 5
+# The issue's bound: the interpreter, the module and every table the calls make.
+PEAK_MB = 200
+
+
+def test_mutated_inputs_into_every_entry_point():
+    program = Path(__file__).with_name("fuzz_inputs.py")
+    run = subprocess.run(
+        [sys.executable, str(program), "69", str(FUZZ_CALLS)], capture_output=True, text=True, timeout=600
+    )
+    # A crash (a signal, an abort) ends the child: its status says so, and nothing is printed.
+    assert run.returncode == 0, f"status {run.returncode}: {run.stderr[-2000:]}"
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert report["calls"] == FUZZ_CALLS
+    assert report["failures"] == [], "\n".join(report["failures"])
+    assert report["slowest"][0] < SLOWEST_CALL_SECONDS, report["slowest"]
+    assert report["peak_mb"] < PEAK_MB, report

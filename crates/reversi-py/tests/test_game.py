@@ -24,10 +24,10 @@ def name(column: int, row: int) -> str:
 def test_standard_start():
     game = rk.Game()
     assert game.position() == START
-    assert game.legal_moves() == ["d3", "c4", "f5", "e6"]
-    assert game.side_to_move() == "black"
-    assert game.score() == (2, 2)
-    assert not game.is_over() and game.winner() is None
+    assert game.legal_moves == ["d3", "c4", "f5", "e6"]
+    assert game.side_to_move == "black"
+    assert game.score == (2, 2)
+    assert not game.is_over and game.winner is None
 
 
 def test_play_as_the_core_docs_give_it():
@@ -44,12 +44,12 @@ def test_play_as_the_core_docs_give_it():
 
 def test_free_opening_as_the_variants_docs_give_it():
     game = rk.Game(rk.Rules(free_opening=True))
-    assert game.phase() == "free_opening"
-    assert sorted(game.legal_moves()) == ["d4", "d5", "e4", "e5"]
+    assert game.phase == "free_opening"
+    assert sorted(game.legal_moves) == ["d4", "d5", "e4", "e5"]
     for cell in ["d4", "e4", "e5", "d5"]:
         assert game.play(cell) == []
-    assert game.phase() == "normal"
-    assert len(game.legal_moves()) == 4
+    assert game.phase == "normal"
+    assert len(game.legal_moves) == 4
     with pytest.raises(rk.MoveError):
         game.play("pass")
 
@@ -72,38 +72,38 @@ def test_random_games_flip_what_they_say(table):
     rng = random.Random(7)
     for _ in range(3):
         game = table.copy()
-        while not game.is_over():
-            moves = game.legal_moves()
+        while not game.is_over:
+            moves = game.legal_moves
             assert moves, "a game that is not over has a move or a pass"
             move = rng.choice(moves)
-            before, mover = game.position(), game.side_to_move()
+            before, mover = game.position(), game.side_to_move
             flips = game.play(move)
             check_flips(before, game.position(), move, flips, mover)
             # Undo gives the position back.
             assert game.undo() == move and game.position() == before
             game.play(move)
-        assert game.legal_moves() == []
-        black, white = game.score()
-        winner = game.winner()
+        assert game.legal_moves == []
+        black, white = game.score
+        winner = game.winner
         assert winner == ("black" if black > white else "white" if white > black else "draw")
 
 
 def test_illegal_moves_change_nothing(table):
     before = table.position()
     for move in ["a1", "pass", "z9", "", "d33", "e4e5", "PASS!"]:
-        if move in table.legal_moves():
+        if move in table.legal_moves:
             continue
         with pytest.raises(rk.MoveError):
             table.play(move)
-        assert table.position() == before and table.moves() == []
+        assert table.position() == before and table.moves == []
 
 
 def python_perft(game: rk.Game, depth: int) -> int:
-    """The leaves to `depth` plies by a loop over legal_moves()/play()/undo() in Python."""
-    if depth == 0 or game.is_over():
+    """The leaves to `depth` plies by a loop over legal_moves/play()/undo() in Python."""
+    if depth == 0 or game.is_over:
         return 1
     total = 0
-    for move in game.legal_moves():
+    for move in game.legal_moves:
         game.play(move)
         total += python_perft(game, depth - 1)
         game.undo()
@@ -155,7 +155,7 @@ def test_json_round_trip(table):
         game = play_randomly(table.copy(), seed, plies)
         back = rk.Game.from_json(game.to_json())
         assert back == game
-        assert back.position() == game.position() and back.moves() == game.moves()
+        assert back.position() == game.position() and back.moves == game.moves
 
 
 def test_ggf_round_trip(table):
@@ -169,21 +169,21 @@ def test_ggf_round_trip(table):
             continue
         [back] = rk.Game.from_ggf(game.to_ggf())
         assert back.position() == game.position()
-        assert back.moves() == game.moves()
+        assert back.moves == game.moves
         assert back.rules == game.rules
 
 
 def test_transcript_round_trip(table):
     game = play_randomly(table.copy(), 5)
-    back = rk.Game.from_transcript(game.transcript(), game.rules, game.seed)
+    back = rk.Game.from_transcript(game.to_transcript(), game.rules, game.seed)
     assert back == game
 
 
 def test_records_fixtures():
     games = rk.Game.from_ggf(data_file(RECORDS_DATA / "sample.ggf").read_text())
     assert len(games) >= 2
-    assert games[0].transcript() == data_file(RECORDS_DATA / "sample.txt").read_text().split()[0]
-    assert games[0].is_over() and games[0].score() == (26, 38)
+    assert games[0].to_transcript() == data_file(RECORDS_DATA / "sample.txt").read_text().split()[0]
+    assert games[0].is_over and games[0].score == (26, 38)
     assert any(g.rules.octagon for g in games)
 
 
@@ -207,7 +207,7 @@ def test_wthor_sample():
     assert games[1].moves.count("pass") == 3 and len(games[1].moves) == 63 and games[1].score_matches
     assert not games[2].finished and not games[2].score_matches
     replayed = games[0].game()
-    assert replayed.is_over() and replayed.score()[0] == 26
+    assert replayed.is_over and replayed.score[0] == 26
 
 
 def test_wthor_years():
@@ -227,7 +227,7 @@ def test_wthor_bad_input():
 
 def test_board_encoding():
     game = rk.Game(rk.Rules(octagon=True))
-    board = game.board()
+    board = game.board
     assert len(board) == 10 and all(len(row) == 10 for row in board)
     assert board[0][0] == board[0][1] == board[1][0] == -1  # a cut corner
     assert board[4][4] == 2 and board[4][5] == 1  # e5 White, f5 Black
@@ -236,11 +236,11 @@ def test_board_encoding():
 
 def test_repr_and_copy():
     game = rk.Game(rk.Rules(blocked="random"), 3)
-    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves[0])
     assert "seed=3" in repr(game) and "blocked=random" in repr(game)
     clone = game.copy()
-    clone.play(clone.legal_moves()[0])
-    assert clone != game and len(game.moves()) == 1
+    clone.play(clone.legal_moves[0])
+    assert clone != game and len(game.moves) == 1
     assert "a b c" in str(game)
 
 
@@ -249,15 +249,15 @@ def test_a_game_from_a_position_plays_on_as_the_game_that_reached_it():
     for _ in range(20):
         game = rk.Game(rk.Rules(size=(8, 8)), 1)
         for _ in range(rng.randrange(0, 30)):
-            if game.is_over():
+            if game.is_over:
                 break
-            game.play(rng.choice(game.legal_moves()))
-        if game.is_over():
+            game.play(rng.choice(game.legal_moves))
+        if game.is_over:
             continue
         set_up = rk.Game.from_position(game.rules, game.position())
         assert set_up.position() == game.position()
-        assert set_up.legal_moves() == game.legal_moves()
-        move = game.legal_moves()[0]
+        assert set_up.legal_moves == game.legal_moves
+        move = game.legal_moves[0]
         game.play(move)
         set_up.play(move)
         assert set_up.position() == game.position()

@@ -17,9 +17,9 @@ SCHEMA = json.loads(data_file(ROOT / "docs" / "record.schema.json").read_text())
 def first_moves(game: rk.Game, plies: int) -> rk.Game:
     """`plies` moves, each the first legal one: the same game in Rust (`legal_move_list`)."""
     for _ in range(plies):
-        if game.is_over():
+        if game.is_over:
             break
-        game.play(game.legal_moves()[0])
+        game.play(game.legal_moves[0])
     return game
 
 
@@ -29,7 +29,7 @@ def test_to_json_writes_a_versioned_record_the_schema_accepts(table):
         record = json.loads(game.to_json())
         jsonschema.validate(record, SCHEMA)
         assert record["version"] == 1
-        assert record["result"]["ending"] == ("played_out" if game.is_over() else "unfinished")
+        assert record["result"]["ending"] == ("played_out" if game.is_over else "unfinished")
         assert rk.Game.from_json(game.to_json()) == game
 
 
@@ -60,9 +60,9 @@ def test_reads_records_the_tools_write():
     record = json.loads(text)
     jsonschema.validate(record, SCHEMA)
     game = rk.Game.from_json(text)
-    assert game.moves() == record["moves"]
-    assert game.score() == (record["result"]["black"], record["result"]["white"])
-    assert game.blocked() == record["blocked"]
+    assert game.moves == record["moves"]
+    assert game.score == (record["result"]["black"], record["result"]["white"])
+    assert game.blocked_cells == record["blocked"]
 
 
 def test_reads_the_older_unversioned_form():
@@ -70,7 +70,7 @@ def test_reads_the_older_unversioned_form():
     text = data_file(RECORDS_DATA / "legacy-game.json").read_text()
     assert "version" not in json.loads(text)
     game = rk.Game.from_json(text)
-    assert game.moves()[:3] == ["f5", "d6", "c3"]
+    assert game.moves[:3] == ["f5", "d6", "c3"]
     assert json.loads(game.to_json())["version"] == 1
 
 
@@ -96,7 +96,7 @@ def test_ggf_with_an_unknown_result_is_read_as_replay_reads_it():
         "BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]RE[?];)"
     )
     [game] = rk.Game.from_ggf(text)
-    assert game.moves() == ["f5", "f6"] and not game.is_over()
+    assert game.moves == ["f5", "f6"] and not game.is_over
     # A result the moves contradict is still refused.
     with pytest.raises(rk.RecordError):
         rk.Game.from_ggf(text.replace("RE[?]", "RE[+64]"))
@@ -135,7 +135,7 @@ def test_from_position_refuses_a_blocked_cell_the_position_leaves_empty():
     with pytest.raises(rk.PositionError, match="a1 is blocked"):
         rk.Game.from_position(rules, rk.Game().position())
     marked = "#" + rk.Game().position()[1:]
-    assert rk.Game.from_position(rules, marked).blocked() == ["a1"]
+    assert rk.Game.from_position(rules, marked).blocked_cells == ["a1"]
     # The seed's cells, too, must be marked.
     seeded = rk.Game(rk.Rules(blocked="random"), 3)
     with pytest.raises(rk.PositionError, match="is blocked"):

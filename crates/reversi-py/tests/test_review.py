@@ -27,8 +27,8 @@ def test_opening_names_in_any_orientation():
     assert rk.Game().opening_name is None
     # Only the full 8x8 board has names.
     octagon = rk.Game(rk.Rules(octagon=True))
-    octagon.play(octagon.legal_moves()[0])
-    octagon.play(octagon.legal_moves()[0])
+    octagon.play(octagon.legal_moves[0])
+    octagon.play(octagon.legal_moves[0])
     assert octagon.opening_name is None
 
 
@@ -39,9 +39,9 @@ def test_game_svg_is_a_diagram_of_the_board():
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     circles = [e for e in root.iter() if e.tag.endswith("circle")]
-    black, white = game.score()
+    black, white = game.score
     # One circle a disc, one a legal move, one for the last move.
-    assert len(circles) == black + white + len(game.legal_moves()) + 1
+    assert len(circles) == black + white + len(game.legal_moves) + 1
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def reviewed():
     game = rk.Game()
     engine = rk.Engine(level=1)
     for i in range(30):
-        mv = engine.choose(game) if i % 2 == 0 else game.legal_moves()[0]
+        mv = engine.choose(game) if i % 2 == 0 else game.legal_moves[0]
         game.play(mv)
     return game, rk.review(game, level=2, exact_empties=10, hash_mb=8)
 
@@ -58,7 +58,7 @@ def reviewed():
 def test_review_has_every_move_and_reasons_for_each_mistake(reviewed):
     game, review = reviewed
     moves = review.moves
-    assert [m["played"] for m in moves] == game.moves()
+    assert [m["played"] for m in moves] == game.moves
     assert [m["number"] for m in moves] == list(range(1, len(moves) + 1))
     marked = [m for m in moves if m["assessment"] == "searched" and m["mark"] != "good"]
     assert marked, "the first legal move makes mistakes"
@@ -81,12 +81,12 @@ def test_review_forms_agree(reviewed):
     assert "black: total loss" in text and "white: total loss" in text
     assert text.count("\n       - ") == sum(len(m.get("reasons", [])) for m in review.moves)
     curve = review.curve
-    assert len(curve) == len(game.moves())
+    assert len(curve) == len(game.moves)
     for value, m in zip(curve, review.moves):
         if m["assessment"] == "searched":
             own = m["played_value"]["centidiscs"] / 100
             assert value == pytest.approx(own if m["color"] == "black" else -own)
-    black, white = review.total_loss()
+    black, white = review.total_loss
     assert black == pytest.approx(sum(m["loss"] for m in review.moves if m.get("color") == "black" and "loss" in m))
     assert white >= 0
     svg = review.svg()
@@ -108,10 +108,10 @@ def test_review_refuses_bad_options(options):
 def test_review_of_every_board_family():
     for rules in [rk.Rules(size=10), rk.Rules(octagon=True), rk.Rules(size=6), rk.Rules(blocked="random")]:
         game = rk.Game(rules, seed=3)
-        while not game.is_over() and len(game.moves()) < 16:
-            game.play(game.legal_moves()[-1])
+        while not game.is_over and len(game.moves) < 16:
+            game.play(game.legal_moves[-1])
         review = rk.review(game, level=1, exact_empties=8, hash_mb=4)
-        assert len(review.moves) == len(game.moves())
+        assert len(review.moves) == len(game.moves)
         for m in review.moves:
             if m.get("mark") in ("mistake", "blunder"):
                 assert m["reasons"]

@@ -30,12 +30,12 @@ GOLDEN = [
 def test_golden_layouts(seed, board, blocked, handicap, cells):
     rules = rk.Rules.parse(f"{board} blocked={blocked} handicap={handicap}")
     game = rk.Game(rules, seed)
-    assert game.blocked() == cells.split()
+    assert game.blocked_cells == cells.split()
     assert game.seed == seed
     # The blocked cells are unplayable on the board.
     for name in cells.split():
         column, row = ord(name[0]) - ord("a"), int(name[1:]) - 1
-        assert game.board()[row][column] == -1
+        assert game.board[row][column] == -1
 
 
 def test_keyword_options_match_the_text_form():
@@ -64,7 +64,7 @@ def test_defaults_are_the_standard_rules():
 def test_handicap_corners_as_the_rust_docs_give_them():
     # crates/reversi-variants Rules docs: 10x8, white:2 -> corners a1 and j8.
     game = rk.Game(rk.Rules(size=(10, 8), blocked="none", handicap="white:2"))
-    board = game.board()
+    board = game.board
     assert board[0][0] == 2 and board[7][9] == 2
 
 
@@ -75,15 +75,12 @@ def test_handicap_corners_as_the_rust_docs_give_them():
         dict(size=(18, 18)),
         dict(size=(2, 2)),
         dict(size=(300, 8)),
-        dict(size="big"),
-        dict(size=(8, 8, 8)),
+        dict(size=-8),
         dict(octagon=True, size=(8, 8)),
         dict(octagon=True, handicap="black:1"),
         dict(blocked="z99"),
         dict(blocked=9),
         dict(blocked=-1),
-        dict(blocked=True),
-        dict(blocked=3.5),
         dict(blocked="d4"),
         dict(blocked=""),
         dict(handicap="purple:2"),
@@ -97,6 +94,27 @@ def test_bad_options_raise_rules_error(options):
         rk.Rules(**options)
     assert isinstance(info.value, ValueError)
     assert str(info.value)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(size="big"),
+        dict(size=8.0),
+        dict(size=(8, 8, 8)),
+        dict(size=(8.0, 8)),
+        dict(size=True),
+        dict(blocked=True),
+        dict(blocked=3.5),
+        dict(blocked=["b2"]),
+        dict(handicap=2),
+        dict(scoring=None),
+    ],
+)
+def test_options_of_another_type_raise_type_error(options):
+    """Issue 69: a wrong type is a TypeError, as everywhere, not a RulesError."""
+    with pytest.raises(TypeError):
+        rk.Rules(**options)
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ def test_one_engine_shared_by_threads():
     def think(game):
         def work():
             for _ in range(4):
-                assert engine.choose(game) in game.legal_moves()
+                assert engine.choose(game) in game.legal_moves
                 engine.analyse(game)
 
         return work
@@ -71,7 +71,7 @@ def test_a_game_played_while_another_thread_searches_it():
         searching.wait()
         # Moves and take-backs while the engine thinks about the same game.
         while not done.is_set():
-            move = game.legal_moves()[0]
+            move = game.legal_moves[0]
             game.play(move)
             game.undo()
             game.perft(2)
@@ -79,13 +79,17 @@ def test_a_game_played_while_another_thread_searches_it():
     assert run_together(search, play) == []
 
 
-# Each call runs for minutes unless stopped: the 8x8 start solved, perft 20, 10**12 playouts.
+# Each call runs for minutes unless stopped: the 8x8 start solved, perft 20, 10**12 playouts,
+# a search of 30 plies.
 LONG_CALLS = {
     "solve": "rk.solve(rk.Game())",
     "perft": "rk.perft(rk.Rules(), 20)",
     "perft threads": "rk.perft(rk.Rules(), 20, threads=2)",
     "Game.perft": "rk.Game(rk.Rules(free_opening=True)).perft(20)",
     "random_playouts": "rk.random_playouts(rk.Rules(), 10**12)",
+    # 30 plies from the start: hours of search.
+    "Engine.choose": "rk.Engine(10, depth=30).choose(rk.Game())",
+    "Engine.analyse": "rk.Engine(10, depth=30).analyse(rk.Game())",
 }
 
 

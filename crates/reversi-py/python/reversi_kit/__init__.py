@@ -1,10 +1,25 @@
 """Reversi (Othello) and its variants from Python: rules, records, engine and exact solver.
 
 The classes and functions come from the compiled extension ``reversi_kit._reversi_kit``
-(Rust, through pyo3); ``__init__.pyi`` holds their types. See docs/python.md.
+(Rust, through pyo3), whose types are in ``_reversi_kit.pyi``; the ``Literal`` types of its
+strings are in ``_types``. See docs/python.md.
 """
 
 from ._reversi_kit import (
+    BLACK,
+    BLACK_DISC,
+    DISCS,
+    DRAW,
+    EMPTY,
+    FREE_OPENING,
+    LOSS,
+    NORMAL,
+    PASS,
+    UNPLAYABLE,
+    WHITE,
+    WHITE_DISC,
+    WIN,
+    WOF,
     Analysis,
     Engine,
     EngineError,
@@ -26,13 +41,31 @@ from ._reversi_kit import (
     review,
     solve,
 )
+from ._types import Color, Outcome, Phase, Scoring, Winner
 
 __all__ = [
+    "BLACK",
+    "BLACK_DISC",
+    "DISCS",
+    "DRAW",
+    "EMPTY",
+    "FREE_OPENING",
+    "LOSS",
+    "NORMAL",
+    "PASS",
+    "UNPLAYABLE",
+    "WHITE",
+    "WHITE_DISC",
+    "WIN",
+    "WOF",
     "Analysis",
+    "Color",
     "Engine",
     "EngineError",
     "Game",
     "MoveError",
+    "Outcome",
+    "Phase",
     "PlayoutStats",
     "PositionError",
     "RecordError",
@@ -40,7 +73,9 @@ __all__ = [
     "Review",
     "Rules",
     "RulesError",
+    "Scoring",
     "Solution",
+    "Winner",
     "WthorGame",
     "__version__",
     "perft",

@@ -1,32 +1,29 @@
-"""Types of reversi_kit, the Python module of reversi-kit (see docs/python.md)."""
+"""Types of the compiled extension of reversi_kit (see docs/python.md); `mypy.stubtest` checks
+them against the module in `.ci/python`."""
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union, final
+from typing import Any, Dict, Final, List, Optional, Tuple, Union, final
 
-__all__ = [
-    "Analysis",
-    "Engine",
-    "EngineError",
-    "Game",
-    "MoveError",
-    "PlayoutStats",
-    "PositionError",
-    "RecordError",
-    "ReversiError",
-    "Review",
-    "Rules",
-    "RulesError",
-    "Solution",
-    "WthorGame",
-    "__version__",
-    "perft",
-    "random_playouts",
-    "read_wthor",
-    "review",
-    "solve",
-]
+from ._types import Color, Outcome, Phase, Scoring, Winner
 
 __version__: str
+
+# Typed constants: the values that properties give and arguments take.
+BLACK: Final = "black"
+WHITE: Final = "white"
+DRAW: Final = "draw"
+WIN: Final = "win"
+LOSS: Final = "loss"
+PASS: Final = "pass"
+NORMAL: Final = "normal"
+FREE_OPENING: Final = "free_opening"
+DISCS: Final = "discs"
+WOF: Final = "wof"
+# The cells of `Game.board`.
+EMPTY: Final = 0
+BLACK_DISC: Final = 1
+WHITE_DISC: Final = 2
+UNPLAYABLE: Final = -1
 
 class ReversiError(ValueError):
     """The base of every reversi_kit error: a ValueError with the Rust error's message."""
@@ -57,7 +54,7 @@ class Rules:
         blocked: Union[str, int, None] = None,
         handicap: Optional[str] = None,
         free_opening: bool = False,
-        scoring: str = "discs",
+        scoring: Scoring = "discs",
     ) -> "Rules":
         """`size` is (width, height), each even from 4 to 16 (8x8 if left out); `octagon`
         the 10x10 Octagon; `blocked` "none", "random", a count 1-4 or cells "b2,g7";
@@ -70,17 +67,19 @@ class Rules:
     @property
     def octagon(self) -> bool: ...
     @property
-    def blocked(self) -> str: ...
+    def blocked(self) -> Optional[str]:
+        """"random", a count such as "2" or cells such as "b2,g7"; None for none."""
     @property
     def handicap(self) -> Optional[str]: ...
     @property
     def free_opening(self) -> bool: ...
     @property
-    def scoring(self) -> str: ...
+    def scoring(self) -> Scoring: ...
     @property
     def draws_blocked_cells(self) -> bool:
         """Whether the blocked cells come from the table's seed."""
     def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -93,37 +92,45 @@ class Game:
     def rules(self) -> Rules: ...
     @property
     def seed(self) -> Optional[int]: ...
-    def blocked(self) -> List[str]: ...
-    def side_to_move(self) -> str:
-        """"black" or "white"."""
-    def phase(self) -> str:
-        """"free_opening" or "normal"."""
+    @property
+    def blocked_cells(self) -> List[str]: ...
+    @property
+    def side_to_move(self) -> Color: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
     def legal_moves(self) -> List[str]:
         """Move names such as "d3"; ["pass"] when the mover must pass; [] once over."""
     def is_legal(self, move: str) -> bool: ...
     def play(self, move: str) -> List[str]:
         """Plays a move ("d3", "pass"); returns the flipped cells. Raises MoveError if illegal."""
     def undo(self) -> Optional[str]: ...
+    @property
     def is_over(self) -> bool: ...
+    @property
     def must_pass(self) -> bool: ...
+    @property
     def score(self) -> Tuple[int, int]:
         """(black, white) under the rules' scoring, as if the game ended now."""
-    def winner(self) -> Optional[str]:
+    @property
+    def winner(self) -> Optional[Winner]:
         """"black", "white" or "draw" once over, else None."""
     def position(self, one_line: bool = False) -> str:
         """The position string: rows from row 1, "X" "O" "-" "#", a space, the side to move;
         with `one_line=True`, the one-line 8x8 form (64 cells, no "/"), PositionError on
         another board."""
     def start_position(self, one_line: bool = False) -> str: ...
+    @property
     def board(self) -> List[List[int]]:
-        """Rows from row 1 (a nested list, not a NumPy array): 0 empty, 1 Black, 2 White,
-        -1 not playable; `board()[row][column]`, a1 at [0][0]."""
+        """Rows from row 1 (a nested list, not a NumPy array): EMPTY, BLACK_DISC, WHITE_DISC,
+        UNPLAYABLE; `board[row][column]`, a1 at [0][0]."""
+    @property
     def moves(self) -> List[str]: ...
-    def transcript(self) -> str: ...
+    def to_transcript(self) -> str: ...
     def to_json(self) -> str:
         """A version 1 JSON record (docs/record.schema.json), as the Rust API and the tools write."""
     @classmethod
-    def from_position(cls, rules: Rules, position: str, seed: Optional[int] = None) -> "Game":
+    def from_position(cls, rules: Rules, position: str, *, seed: Optional[int] = None) -> "Game":
         """A table under `rules` starting from `position`; PositionError if the rules cannot hold
         it or a blocked cell is not marked "#" in it."""
     @classmethod
@@ -143,29 +150,70 @@ class Game:
     def _repr_svg_(self) -> str: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
-    def __deepcopy__(self, memo: object) -> "Game": ...
+    def __deepcopy__(self, memo: Any, /) -> "Game": ...
     def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
 
 @final
 class Analysis:
     """What Engine.analyse found."""
 
-    best_move: str
-    value: float
-    exact: bool
-    depth: int
-    line: List[str]
-    nodes: int
+    @property
+    def best_move(self) -> str: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def line(self) -> List[str]: ...
+    @property
+    def nodes(self) -> int: ...
 
 @final
 class Engine:
-    """The engine at a level from 1 (instant) to 10 (strong); searches release the GIL. Threads
-    may share one: their searches take turns."""
+    """The engine at a level from 1 (instant) to 10 (strong) with the Rust engine's options;
+    searches release the GIL and Ctrl-C stops them. Threads may share one: their searches
+    take turns."""
 
-    def __new__(cls, level: Optional[int] = None) -> "Engine":
-        """Level 5 if left out."""
+    def __new__(
+        cls,
+        level: int = 5,
+        *,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        clock: Optional[Tuple[float, float]] = None,
+        threads: int = 1,
+        hash_mb: Optional[int] = None,
+        variety: Optional[Tuple[float, float]] = None,
+        seed: Optional[int] = None,
+    ) -> "Engine":
+        """`depth` 1 to 30 in place of the level's; `time` seconds a move or `clock`
+        (base, increment) seconds a game, each up to a year; `threads` 1 to 1024; `hash_mb`
+        1 to 4096 (the level's 4 or 16 if left out); `variety` (margin in discs 0-256,
+        probability 0-1) drawn from `seed`."""
     @property
     def level(self) -> int: ...
+    @property
+    def depth(self) -> Optional[int]: ...
+    @property
+    def time(self) -> Optional[float]: ...
+    @property
+    def clock(self) -> Optional[Tuple[float, float]]: ...
+    @property
+    def remaining(self) -> Optional[float]:
+        """Seconds left on the clock (a time a move: that time), or None."""
+    def set_remaining(self, seconds: float) -> None:
+        """Sets the time left, as a server that keeps the clocks says it is."""
+    @property
+    def threads(self) -> int: ...
+    @property
+    def hash_mb(self) -> int: ...
+    @property
+    def variety(self) -> Optional[Tuple[float, float]]: ...
+    @property
+    def seed(self) -> Optional[int]: ...
     def choose(self, game: Game) -> str: ...
     def analyse(self, game: Game) -> Analysis: ...
 
@@ -173,21 +221,27 @@ class Engine:
 class Solution:
     """An exactly solved position."""
 
-    best_move: str
-    value: int
-    outcome: str
-    line: List[str]
-    nodes: int
+    @property
+    def best_move(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def line(self) -> List[str]: ...
+    @property
+    def nodes(self) -> int: ...
 
 def solve(
     position: Union[str, Game],
-    scoring: str = "wof",
+    scoring: Optional[Scoring] = None,
     threads: int = 1,
     hash_mb: int = 64,
     max_nodes: Optional[int] = None,
 ) -> Solution:
     """The exact value of a position string or a game's position (GIL released, Ctrl-C stops
-    it); threads 1 to 1024, max_nodes 1 or more."""
+    it); `scoring` a game's rules' by default, else "discs"; threads 1 to 1024, max_nodes 1 or
+    more."""
 
 @final
 class Review:
@@ -202,6 +256,7 @@ class Review:
     @property
     def curve(self) -> List[float]:
         """The evaluation after each move, in discs for Black."""
+    @property
     def total_loss(self) -> Tuple[float, float]: ...
     def to_dict(self) -> Dict[str, Any]: ...
     def to_json(self) -> str: ...
@@ -220,32 +275,62 @@ def perft(position_or_rules: Union[str, Game, Rules], depth: int, seed: Optional
 class PlayoutStats:
     """What a batch of random playouts gave."""
 
-    games: int
-    black_wins: int
-    white_wins: int
-    draws: int
-    plies: int
-    black_score: int
-    white_score: int
+    @property
+    def games(self) -> int: ...
+    @property
+    def black_wins(self) -> int: ...
+    @property
+    def white_wins(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def black_score(self) -> int: ...
+    @property
+    def white_score(self) -> int: ...
     @property
     def mean_margin(self) -> float: ...
 
 def random_playouts(rules: Rules, n: int, seed: Optional[int] = None) -> PlayoutStats:
     """`n` games of uniformly random moves, seeded (GIL released, Ctrl-C stops it)."""
 
+_Source = Union[str, bytes, "os.PathLike[str]"]
+
 @final
 class WthorGame:
     """One game of a WTHOR file, replayed under the standard rules."""
 
-    tournament: int
-    black_player: int
-    white_player: int
-    black_score: int
-    theoretical_score: int
-    moves: List[str]
-    finished: bool
-    score_matches: bool
+    @property
+    def tournament(self) -> int: ...
+    @property
+    def tournament_name(self) -> Optional[str]: ...
+    @property
+    def black_player(self) -> int: ...
+    @property
+    def black_name(self) -> Optional[str]: ...
+    @property
+    def white_player(self) -> int: ...
+    @property
+    def white_name(self) -> Optional[str]: ...
+    @property
+    def black_score(self) -> int: ...
+    @property
+    def theoretical_score(self) -> int: ...
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def score_matches(self) -> bool: ...
     def game(self) -> Game: ...
 
-def read_wthor(source: Union[str, bytes, "os.PathLike[str]"], skip_illegal: bool = False) -> List[WthorGame]:
-    """The games of a WTHOR .wtb file (a path or its bytes)."""
+def read_wthor(
+    source: _Source,
+    skip_illegal: bool = False,
+    *,
+    players: Optional[_Source] = None,
+    tournaments: Optional[_Source] = None,
+) -> List[WthorGame]:
+    """The games of a WTHOR .wtb file (a path or its bytes); `players` (WTHOR.JOU) and
+    `tournaments` (WTHOR.TRN) give their names."""
