@@ -35,8 +35,8 @@
 //! by a search of 3 or 5 plies (`--estimate-below L`: an odd depth, so that the leaves'
 //! bias for the side to move does not pile up band after band) whose leaves lie in the band
 //! below, read from the weights fitted a moment before (`--weights FILE`), with no rebuild
-//! between bands:
-//! `scripts/train-patterns.sh` runs that whole chain.
+//! between bands. (The midgame bands are now fitted on game outcomes instead:
+//! `scripts/train-eval.sh`.)
 
 use std::io::Write;
 use std::num::NonZeroUsize;

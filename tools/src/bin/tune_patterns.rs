@@ -24,7 +24,7 @@
 //! band without labelled positions keeps its weights from `FILE` (a weights file of the first
 //! bands, all of [`BANDS`] or fewer), so that some bands can be fitted again without the
 //! labels of the others. The file written holds the first bands that have labels or kept
-//! weights, without a gap: `scripts/train-patterns.sh` adds the midgame bands one at a time.
+//! weights, without a gap. (The midgame bands are fitted by `fit_patterns` on game outcomes.)
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -5,25 +5,30 @@
 //! Each of [`SHAPES`] is a list of cells; the board's eight symmetries (rotations and
 //! reflections) place it on the board in up to eight distinct sets of cells, its
 //! *instances*, which share one table: a filling of the cells (each empty, the mover's or the
-//! opponent's) is an index into it, cell `k` the `k`-th digit in base 3. The tables were
-//! fitted by least squares jointly with the evaluation's [features](super::layout::FEATURE_NAMES),
+//! opponent's) is an index into it, cell `k` the `k`-th digit in base 3. The tables are fitted
+//! by least squares jointly with the evaluation's [features](super::layout::FEATURE_NAMES),
 //! one set of weights per band of empties ([`BANDS`]): up to 20 empties on 3 261 851 positions
-//! of 10 to 20 empties labelled with their exact value (WOF scoring; ridge damping 4 discs);
-//! above, where exact labels cost too much, on positions labelled by a search down to the
-//! band below (21-24 from leaves of 18 empties, 25-28 from 22, 29-32 from 26); from 33
-//! empties to the start, four empties a band, on 200 000 positions a band labelled by a search
-//! of 3 or 5 plies (an odd depth, so that a band's bias for the side to move does not pass
-//! to the next with the same sign) into the band below, each position fitted in its eight
-//! orientations, so that mirror images have one value (`scripts/train-patterns.sh`). See
-//! `benches/README.md` for the data and the fit.
+//! of 10 to 20 empties labelled with their exact value (WOF scoring; ridge damping 4 discs),
+//! 21-24 on positions labelled by a search down to 18 empties. From 25 empties to the start
+//! the bands are fitted on how games ended, never on a shallower search's guess (whose bias
+//! passed from band to band): every position of 24 empties or more of 109 088 WTHOR games (the
+//! years 2012, 2017 and 2018 held out), labelled by the game's theoretical score (perfect play
+//! from 24 empties on), and 8.2 M positions of the engine's own games (random first plies,
+//! then 4-ply searches and exact play from 14 empties), labelled by their final scores; a band
+//! every two empties, each fitted on the positions of its empties and two more on each side.
+//! A filling and the fillings that the shape's own symmetries make of it share one weight
+//! (tied), so that a position and its mirror images have one value exactly
+//! (`tools/src/bin/train_data.rs`, `tools/src/bin/fit_patterns.rs`, `scripts/train-eval.sh`).
+//! See `benches/README.md` for the data, the fit and what it gains.
 //!
 //! Only the standard board uses them: the tables need labelled positions of the board they
 //! judge, and the labels' starts come from real games, which exist for 8×8 only.
 //!
 //! The weights file (`patterns.bin` beside this module) holds, for each band in turn, the
 //! features' weights then every shape's table ([`PARAMETERS`] cells), as little-endian `i16`
-//! in hundredths of a disc. `tools/src/bin/label_positions.rs` writes the labelled positions and
-//! `tools/src/bin/tune_patterns.rs` fits them and writes the file.
+//! in hundredths of a disc. `tools/src/bin/fit_patterns.rs` fits the midgame bands and writes
+//! the file; the endgame bands came from `tools/src/bin/label_positions.rs` and
+//! `tools/src/bin/tune_patterns.rs`.
 
 use std::fmt;
 use std::sync::{Arc, LazyLock};
@@ -37,26 +42,51 @@ use super::shapes::{self, PLACEMENTS};
 
 /// The bands of empty cells, each with its own weights: the fewest and the most empties it
 /// serves. A weights file holds the first bands of this list ([`PatternWeights`]); a position
-/// with more empties than the last band it holds does not use the patterns. The exact labels
-/// stop at 19 empties: the last band's weights used for every position above 16 empties cost
-/// the solver nodes; bands fitted on estimated labels above 20 saved them. From 33 empties on the
-/// bands are four empties wide up to the start of the game (60).
-pub const BANDS: [(u32, u32); 14] = [
+/// with more empties than the last band it holds does not use the patterns. Up to 24 empties
+/// the bands are fitted on exact values, wider where few positions were solved; from 25 on, on
+/// game outcomes, a weight set every two plies, each fitted on its neighbours' positions too
+/// (two empties on each side), so that a narrow band still sees several hundred thousand.
+pub const BANDS: [(u32, u32); 23] = [
     (0, 11),
     (12, 13),
     (14, 16),
     (17, 20),
     (21, 24),
-    (25, 28),
-    (29, 32),
-    (33, 36),
-    (37, 40),
-    (41, 44),
-    (45, 48),
-    (49, 52),
-    (53, 56),
-    (57, 60),
+    (25, 26),
+    (27, 28),
+    (29, 30),
+    (31, 32),
+    (33, 34),
+    (35, 36),
+    (37, 38),
+    (39, 40),
+    (41, 42),
+    (43, 44),
+    (45, 46),
+    (47, 48),
+    (49, 50),
+    (51, 52),
+    (53, 54),
+    (55, 56),
+    (57, 58),
+    (59, 60),
 ];
+
+/// The band of each count of empties, 0 to 60: [`BANDS`] as a table, read at every evaluation.
+const BAND_OF: [u8; 61] = {
+    let mut table = [0u8; 61];
+    let mut band = 0;
+    while band < BANDS.len() {
+        let (low, high) = BANDS[band];
+        let mut empties = low;
+        while empties <= high {
+            table[empties as usize] = band as u8;
+            empties += 1;
+        }
+        band += 1;
+    }
+    table
+};
 
 /// The weights per band: the features' first, then each shape's table in turn.
 pub const PER_BAND: usize = super::FEATURES + PARAMETERS;
@@ -113,7 +143,7 @@ pub enum PatternWeightsError {
 /// ([`PatternWeights::from_bytes`], for playing or fitting new ones without rebuilding the
 /// crate). Cloning shares them.
 ///
-/// The bands, fourteen from 0-11 empties to 57-60, and the layout of a weights file are the
+/// The bands, from 0-11 empties to 59-60, and the layout of a weights file are the
 /// tools' (`eval::training::BANDS`, `PER_BAND`, with the `training` feature).
 ///
 /// In memory they are native `i16`, band after band (`PER_BAND` a band), with the weights of
@@ -392,7 +422,7 @@ impl Patterns {
     #[inline]
     #[must_use]
     pub fn band(empties: u32) -> Option<usize> {
-        BANDS.iter().position(|&(low, high)| (low..=high).contains(&empties))
+        BAND_OF.get(empties as usize).map(|&band| usize::from(band))
     }
 }
 
