@@ -31,11 +31,27 @@ pub(crate) use crate::transposition_table::endgame::Sureness;
 /// assert_eq!(Selectivity::default(), Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Selectivity(Option<u16>);
+pub struct Selectivity {
+    confidence: Option<u16>,
+    nodes: ProbCutNodes,
+}
+
+/// Which nodes of the midgame search try a probable cut-off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProbCutNodes {
+    /// Every node, both probes (above the window and below it).
+    Every,
+    /// Null-window nodes only: a node of the principal variation is searched in full, so that
+    /// the move played is never chosen on a guess.
+    NullWindow,
+    /// Null-window nodes only, and there one probe, on the side that the static evaluation
+    /// takes: above the window if it stands there, else below; the other probe seldom cuts.
+    NullWindowOneSide,
+}
 
 impl Selectivity {
     /// No probable cut-offs: every move searched to the full depth.
-    pub const EXHAUSTIVE: Selectivity = Selectivity(None);
+    pub const EXHAUSTIVE: Selectivity = Selectivity { confidence: None, nodes: ProbCutNodes::Every };
 
     /// The confidence of the default search, in hundredths of a deviation of the shallow
     /// searches' error.
@@ -45,7 +61,15 @@ impl Selectivity {
     /// error's deviation beyond the window (150: about 93 % sure on each side).
     #[must_use]
     pub const fn probcut(confidence: u16) -> Selectivity {
-        Selectivity(Some(confidence))
+        Selectivity { confidence: Some(confidence), nodes: DEFAULT_NODES }
+    }
+
+    /// The same selectivity with probable cut-offs tried at `nodes`: for the maintainers'
+    /// matches between the ways of choosing them.
+    #[cfg(feature = "training")]
+    #[must_use]
+    pub const fn at_nodes(self, nodes: ProbCutNodes) -> Selectivity {
+        Selectivity { nodes, ..self }
     }
 
     /// The depth of the shallow search that stands for a search `depth` plies deep in a
@@ -59,12 +83,12 @@ impl Selectivity {
     /// Whether the search makes probable cut-offs.
     #[must_use]
     pub const fn is_selective(self) -> bool {
-        self.0.is_some()
+        self.confidence.is_some()
     }
 
     /// The margins of this selectivity for the evaluation `eval`.
     pub(crate) fn probcut_for(self, eval: &Evaluator) -> Option<ProbCut> {
-        let confidence = f64::from(self.0?) / 100.0;
+        let confidence = f64::from(self.confidence?) / 100.0;
         let sigma = if eval.has_patterns() {
             PATTERN_SIGMA
         } else if eval.board_has_own_weights() {
@@ -72,7 +96,7 @@ impl Selectivity {
         } else {
             FEATURE_SIGMA
         };
-        Some(ProbCut { confidence, sigma })
+        Some(ProbCut { confidence, sigma, nodes: self.nodes })
     }
 }
 
@@ -81,6 +105,9 @@ impl Default for Selectivity {
         Selectivity::probcut(Selectivity::DEFAULT_CONFIDENCE)
     }
 }
+
+/// Which nodes try a probable cut-off by default.
+const DEFAULT_NODES: ProbCutNodes = ProbCutNodes::Every;
 
 /// The deviation of a shallow search's error against the deep one with the patterns (8×8),
 /// fitted by `tools/src/bin/probcut_fit.rs` on 8×8 positions of WTHOR games (300 positions,
@@ -114,6 +141,8 @@ pub(crate) struct ProbCut {
     pub(crate) confidence: f64,
     /// The deviation's model, in hundredths of a disc.
     pub(crate) sigma: Sigma,
+    /// Which nodes try a probable cut-off.
+    pub(crate) nodes: ProbCutNodes,
 }
 
 /// The deviation of a shallow search's error against the deep one, in hundredths of a disc:

@@ -1,6 +1,6 @@
 //! Plays the engine with one pattern weights file against the engine with another, at the
 //! same level (the same node budget): how a refit of the evaluation's bands
-//! (`scripts/train-patterns.sh`) shows its gain in games before it replaces the built-in
+//! (`scripts/train-eval.sh`) shows its gain in games before it replaces the built-in
 //! weights. On the other boards (the table flags: `--size 10x10`, `--octagon`, `--blocked
 //! random`...), which do not use the patterns, `--first-features` and `--second-features` give
 //! each side a features' weights file instead (`fit_board --out`).
@@ -11,6 +11,11 @@
 //!     --first-features ten.txt --level 5 --games 100 --jobs 2
 //! ```
 //!
+//! `--first-probcut` and `--second-probcut` (`every`, `null-window`, `one-side`) choose where each
+//! side's search tries probable cut-offs, to measure those choices the same way. The summary
+//! gives each side's CPU time a move (the thread's own clock): at one level both sides search
+//! the same nodes, so a change that makes a node dearer shows there.
+//!
 //! `built-in` names the weights the engine ships (for the features, each board's own). Games go in pairs: both games of a pair
 //! start from the same random opening of `--opening-plies` plies, with the colours swapped,
 //! so that an opening's advantage cancels out. The same arguments give the same games. The
@@ -18,6 +23,7 @@
 //! interval, taken over the pairs (each pair's points are one sample), and its mean margin.
 
 use std::num::NonZeroUsize;
+use std::time::Duration;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -25,9 +31,9 @@ use reversi_cli::{files, table};
 use reversi_kit::core::Color;
 use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::{EnginePlayer, Level};
-use reversi_kit::engine::search::Searcher;
+use reversi_kit::engine::search::{ProbCutNodes, Searcher, Selectivity};
 use reversi_kit::variants::{Game, Rules};
-use reversi_tools::{BUILT_IN, feature_weights, in_order, pattern_weights, self_play};
+use reversi_tools::{BUILT_IN, feature_weights, in_order, pattern_weights, self_play, thread_cpu};
 
 /// Plays the engine with two weights files against each other.
 #[derive(Parser, Debug)]
@@ -54,6 +60,13 @@ struct Args {
     /// The second player's features' weights file, or `built-in`.
     #[arg(long, value_name = "FILE", default_value = BUILT_IN)]
     second_features: String,
+    /// Where the first player's search tries probable cut-offs: `every` node, `null-window`
+    /// nodes, or `one-side` (null-window nodes, the probe the static evaluation points to).
+    #[arg(long, value_name = "NODES", value_parser = probcut_nodes)]
+    first_probcut: Option<ProbCutNodes>,
+    /// The same for the second player.
+    #[arg(long, value_name = "NODES", value_parser = probcut_nodes)]
+    second_probcut: Option<ProbCutNodes>,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value = "1")]
     jobs: NonZeroUsize,
@@ -62,28 +75,47 @@ struct Args {
     table: table::TableArgs,
 }
 
-/// One side's weights: the patterns' and, if not the board's own, the features'.
+/// `--first-probcut`, `--second-probcut` (absent: the engine's default).
+fn probcut_nodes(text: &str) -> Result<ProbCutNodes, String> {
+    match text {
+        "every" => Ok(ProbCutNodes::Every),
+        "null-window" => Ok(ProbCutNodes::NullWindow),
+        "one-side" => Ok(ProbCutNodes::NullWindowOneSide),
+        _ => Err("expected every, null-window or one-side".to_owned()),
+    }
+}
+
+/// One side's weights: the patterns' and, if not the board's own, the features'; and where its
+/// search tries probable cut-offs.
 #[derive(Clone)]
 struct Weights {
     patterns: PatternWeights,
     features: Option<FeatureWeights>,
+    probcut: Option<ProbCutNodes>,
 }
 
-/// One game: the first player's margin in discs.
+/// One game: the first player's margin in discs, and each player's CPU time and moves (the
+/// first player's first).
 struct Outcome {
     margin: i64,
+    cpu: [Duration; 2],
+    moves: [u32; 2],
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
-    let load = |patterns: &str, features: &str| {
+    let load = |patterns: &str, features: &str, probcut| {
         Ok(Weights {
             patterns: pattern_weights(patterns, files::read).map_err(|e| format!("{patterns}: {e}"))?,
             features: feature_weights(features, files::read).map_err(|e| format!("{features}: {e}"))?,
+            probcut,
         })
     };
-    let weights = match (load(&args.first, &args.first_features), load(&args.second, &args.second_features)) {
+    let weights = match (
+        load(&args.first, &args.first_features, args.first_probcut),
+        load(&args.second, &args.second_features, args.second_probcut),
+    ) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err::<_, String>(e)) => {
             eprintln!("error: {e}");
@@ -103,17 +135,24 @@ fn main() -> ExitCode {
     let wins = outcomes.iter().filter(|o| o.margin > 0).count();
     let draws = outcomes.iter().filter(|o| o.margin == 0).count();
     let margin = outcomes.iter().map(|o| o.margin).sum::<i64>() as f64 / games as f64;
+    let per_move = |side: usize| {
+        let cpu: Duration = outcomes.iter().map(|o| o.cpu[side]).sum();
+        let moves: u32 = outcomes.iter().map(|o| o.moves[side]).sum();
+        cpu.as_secs_f64() * 1000.0 / f64::from(moves.max(1))
+    };
     let name = |patterns: &str, features: &str| {
         if features == BUILT_IN { patterns.to_owned() } else { format!("{patterns} + {features}") }
     };
     println!(
-        "{} vs {} at level {}: {wins} wins, {draws} draws, {} losses of {games}; {:.1} % +- {:.1} of the points, {margin:+.1} discs a game",
+        "{} vs {} at level {}: {wins} wins, {draws} draws, {} losses of {games}; {:.1} % +- {:.1} of the points, {margin:+.1} discs a game; CPU a move {:.2} / {:.2} ms",
         name(&args.first, &args.first_features),
         name(&args.second, &args.second_features),
         args.level,
         games - wins - draws,
         100.0 * share,
         100.0 * half_width,
+        per_move(0),
+        per_move(1),
     );
     ExitCode::SUCCESS
 }
@@ -132,18 +171,39 @@ fn play_game(args: &Args, rules: &Rules, weights: &[Weights; 2], index: usize) -
     let mut game = Game::new(rules.clone(), seed).expect("rules that built draw their blocked cells");
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut players = weights.clone().map(|w| {
-        let searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
+        let mut searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
+        if let Some(nodes) = w.probcut {
+            searcher = searcher.with_selectivity(Selectivity::default().at_nodes(nodes));
+        }
         EnginePlayer::with_searcher(args.level, w.features.into_iter().fold(searcher, Searcher::with_feature_weights))
     });
     // `self_play` takes Black's player first.
     if first_colour == Color::White {
         players.swap(0, 1);
     }
-    self_play(&mut game, args.opening_plies, seed, &mut players, |_| true)
-        .expect("the engines move legally to the end");
+    // The CPU time from one position to the next is the move's, the mover's of the first.
+    let (mut cpu, mut moves) = ([Duration::ZERO; 2], [0u32; 2]);
+    let mut last: Option<(usize, Duration)> = None;
+    let mut charge = |mover: Option<usize>| {
+        let now = thread_cpu();
+        if let Some((side, then)) = last {
+            cpu[side] += now.saturating_sub(then);
+            moves[side] += 1;
+        }
+        last = mover.map(|side| (side, now));
+    };
+    let plies = args.opening_plies;
+    self_play(&mut game, plies, seed, &mut players, |pos| {
+        let ply = pos.count(Color::Black) + pos.count(Color::White) - 4;
+        let engine = ply as usize >= plies;
+        charge(engine.then(|| usize::from(pos.side_to_move() != first_colour)));
+        true
+    })
+    .expect("the engines move legally to the end");
+    charge(None);
     let result = game.score();
     let (black, white) = (i64::from(result.black()), i64::from(result.white()));
-    Outcome { margin: if first_colour == Color::Black { black - white } else { white - black } }
+    Outcome { margin: if first_colour == Color::Black { black - white } else { white - black }, cpu, moves }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use super::frame::{Frame, MAX_MOVES, Node, scored};
 use super::move_ordering::order;
 use crate::eval::indices::Indices;
 pub(crate) use crate::move_ordering::Cutoffs;
-use crate::multi_probcut::ProbCut;
+use crate::multi_probcut::{ProbCut, ProbCutNodes};
 use crate::time_management::{MIDGAME_CHECK_EVERY as CHECK_EVERY, Watch};
 use crate::transposition_table::midgame::{Bound, Entry, TO_THE_END, Table};
 use crate::value::centidiscs;
@@ -304,10 +304,20 @@ impl<M: Layout> Context<'_, M> {
         if depth == TO_THE_END || depth < ProbCut::MIN_DEPTH {
             return None;
         }
+        let null_window = beta - alpha == 1;
+        let (try_high, try_low) = match probcut.nodes {
+            ProbCutNodes::Every => (true, true),
+            ProbCutNodes::NullWindow if null_window => (true, true),
+            ProbCutNodes::NullWindowOneSide if null_window => {
+                let high = self.frame.evaluate(node.p, node.o, indices) >= beta;
+                (high, !high)
+            }
+            ProbCutNodes::NullWindow | ProbCutNodes::NullWindowOneSide => return None,
+        };
         let shallow = ProbCut::shallow_depth(depth);
         let margin = probcut.margin(depth, self.frame.empty(node).count());
         let high = beta.saturating_add(margin);
-        if high < self.eval_bound() {
+        if try_high && high < self.eval_bound() {
             let value = self.negamax(node, shallow, high - 1, high, indices);
             if self.aborted {
                 return Some(0);
@@ -317,7 +327,7 @@ impl<M: Layout> Context<'_, M> {
             }
         }
         let low = alpha.saturating_sub(margin);
-        if low > -self.eval_bound() {
+        if try_low && low > -self.eval_bound() {
             let value = self.negamax(node, shallow, low, low + 1, indices);
             if self.aborted {
                 return Some(0);
