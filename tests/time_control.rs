@@ -47,13 +47,13 @@ fn engines_in_play_keep_to_a_short_game_clock() {
 fn a_match_on_a_clock_reports_no_late_move() {
     let out = common::run(
         "match",
-        ["engine:3", "engine:5", "--games", "2", "--size", "6x6", "--time", "2s/move"],
+        ["engine:3", "engine:5", "--games", "2", "--size", "6x6", "--time", "0.2s/move"],
         Stdio::null(),
         Stdio::piped(),
     );
     let stderr = text(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    assert!(stderr.contains("clock 2s/move: late moves: engine:3 0, engine:5 0;"), "{stderr}");
+    assert!(stderr.contains("clock 0.2s/move: late moves: engine:3 0, engine:5 0;"), "{stderr}");
     assert_eq!(text(&out.stdout).lines().count(), 3);
 }
 
