@@ -70,12 +70,12 @@ fn two_threads_keep_to_the_limit_too() -> Result<(), Box<dyn std::error::Error>>
     for limit in [1000, 50_000, 200_000] {
         let limits = Limits::none().with_scoring(Scoring::Wof).with_nodes(limit);
         match solver.solve_with(&position, limits) {
-            // Each thread may end the subtree it is in.
-            Err(SolveError::Interrupted { nodes, .. }) => assert!(nodes <= limit + 2 * SLACK, "limit {limit}: {nodes}"),
+            // Each thread may end the subtree it is in, and a split's helpers theirs.
+            Err(SolveError::Interrupted { nodes, .. }) => assert!(nodes <= limit + 4 * SLACK, "limit {limit}: {nodes}"),
             other => panic!("limit {limit}: {other:?}"),
         }
         let result = searcher.search(&Position::default(), Limits::depth(30).with_nodes(limit)).ok_or("no result")?;
-        assert!(result.nodes() <= limit + 2 * SLACK, "limit {limit}: {} nodes", result.nodes());
+        assert!(result.nodes() <= limit + 4 * SLACK, "limit {limit}: {} nodes", result.nodes());
     }
     Ok(())
 }
