@@ -206,7 +206,7 @@ fn lines_of_megabytes_are_refused_in_little_memory() {
 }
 
 /// A hundred lines of 1 to 50 MB (seeded sizes, 2.5 GB in all): a measurement, run by hand
-/// (`cargo test --release --test nboard_input -- --ignored --nocapture`), its figures in
+/// (`cargo test --test nboard_input -- --ignored --nocapture`), its figures in
 /// benches/README.md.
 #[test]
 #[ignore = "2.5 GB through a pipe: a measurement (benches/README.md)"]

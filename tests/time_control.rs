@@ -63,7 +63,7 @@ fn the_duel_takes_a_clock_for_its_engine() {
     let out = common::run(
         "duel",
         ["--opponent", "engine:3", "--time", "1m+1s", "--color", "white", "--record", record.to_str().unwrap()],
-        Stdio::piped(),
+        Stdio::null(),
         Stdio::piped(),
     );
     // No input: the engine opened as Black, then the end of the input ends the duel.
