@@ -55,7 +55,7 @@ struct Args {
     /// Exact values once at most this many cells are empty (0 to 256, a 16×16 board's cells).
     #[arg(long, value_name = "N", default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=256))]
     exact_empties: u32,
-    /// The transposition table's size in megabytes, 1 to 4096 (allocated at the start).
+    /// The transposition table's size in megabytes, 1 to 4096 (its memory taken as the searches fill it).
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = hash_mb::parser())]
     hash_mb: usize,
     /// Search threads, 1 to 1024.

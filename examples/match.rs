@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example match -- engine:5 mobility --games 20 [--seed SEED] [--opening-plies N]
 //!     [--size WxH | --octagon] [--blocked none|random|N|b2,g7] [--handicap C:V] [--free-opening]
-//!     [--scoring discs|wof] [--jobs J]
+//!     [--scoring discs|wof] [--jobs J] [--time CONTROL]
 //! ```
 //!
 //! Games go in pairs: both games of a pair use the same table (its blocked cells drawn from
@@ -18,6 +18,11 @@
 //! ```
 //!
 //! The mean thinking time per move of each player goes to stderr (it is not reproducible).
+//! `--time 5m+2s` puts the engine players on a clock (a game of 5 minutes and 2 s added after
+//! each move; `60s`, or `2s/move` for a time a move), which they spend instead of their
+//! level's depth and nodes; the match times every move, and stderr says each player's late
+//! moves (past its time left: the game goes on) and the least time it had left as a move
+//! ended. A bad control, or one longer than a year, is a bad flag (status 2).
 
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -25,10 +30,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
+use game_clock::GameClocks;
 use indicatif::{ProgressBar, ProgressStyle};
 use player_spec::PlayerSpec;
-use reversi_cli::{args, errors, outln, player_spec, table};
+use reversi_cli::{args, errors, game_clock, outln, player_spec, table};
 use reversi_kit::core::Color;
+use reversi_kit::engine::clock::TimeControl;
 use reversi_kit::variants::players::{Player, RandomPlayer};
 use reversi_kit::variants::{Game, Rules, RulesError};
 
@@ -92,6 +99,10 @@ struct Args {
     /// Games played at once, 1 to 1024.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
     jobs: usize,
+    /// A clock for the engine players: 5m+2s (5 minutes a game, 2 s added after each move),
+    /// 60s, or 2s/move
+    #[arg(long, value_name = "CONTROL", value_parser = game_clock::time_control)]
+    time: Option<TimeControl>,
     /// The rules and the seed of the tables and openings (default seed: 1).
     #[command(flatten)]
     table: table::TableArgs,
@@ -118,6 +129,10 @@ struct Outcome {
     plies: usize,
     /// Each player's thinking time and moves, first player first.
     clocks: [(std::time::Duration, u32); 2],
+    /// Under `--time`, each player's late moves and the least time it had left as a move
+    /// ended, first player first.
+    late: [u32; 2],
+    least_left: [Option<std::time::Duration>; 2],
 }
 
 impl Outcome {
@@ -150,20 +165,39 @@ fn play_game(args: &Args, rules: &Rules, index: usize) -> Result<Outcome, String
         };
     }
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
-    let mut first = args.first.build(seed);
-    let mut second = args.second.build(seed ^ 1);
+    let mut first = args.first.build_on(seed, args.time);
+    let mut second = args.second.build_on(seed ^ 1, args.time);
     let mut clocks = [(std::time::Duration::ZERO, 0); 2];
+    let mut referee = args.time.map(GameClocks::new);
     while !game.is_over() {
-        let slot = usize::from(game.side_to_move() != first_colour);
+        let colour = game.side_to_move();
+        let slot = usize::from(colour != first_colour);
         let player: &mut dyn Player = if slot == 0 { &mut *first } else { &mut *second };
         let clock = std::time::Instant::now();
         let mv = player.choose(&game).ok_or("a player gave no move in a game that is not over")?;
-        clocks[slot].0 += clock.elapsed();
+        let elapsed = clock.elapsed();
+        clocks[slot].0 += elapsed;
         clocks[slot].1 += 1;
+        if let Some(referee) = &mut referee {
+            referee.record(colour, elapsed);
+        }
         game.play(mv).map_err(|e| format!("{} played {mv}: {e}", player.name()))?;
     }
     let result = game.score();
-    Ok(Outcome { first_colour, black: result.black(), white: result.white(), plies: game.history().len(), clocks })
+    let first_then_second = [first_colour, !first_colour];
+    let (late, least_left) = match &referee {
+        Some(r) => (first_then_second.map(|c| r.late(c)), first_then_second.map(|c| r.least_left(c))),
+        None => ([0; 2], [None; 2]),
+    };
+    Ok(Outcome {
+        first_colour,
+        black: result.black(),
+        white: result.white(),
+        plies: game.history().len(),
+        clocks,
+        late,
+        least_left,
+    })
 }
 
 fn main() -> ExitCode {
@@ -213,6 +247,8 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
     let (mut wins, mut draws, mut losses, mut margin) = (0, 0, 0, 0i64);
     let mut lines = Vec::new();
     let mut clocks = [(std::time::Duration::ZERO, 0); 2];
+    let mut late = [0u32; 2];
+    let mut least_left: [Option<std::time::Duration>; 2] = [None; 2];
     for (i, outcome) in outcomes.into_inner().expect("no thread panicked").into_iter().enumerate() {
         let outcome = outcome.expect("every game was played").map_err(|e| format!("game {}: {e}", i + 1))?;
         let (black, white) = if outcome.first_colour == Color::Black { (&a, &b) } else { (&b, &a) };
@@ -236,6 +272,13 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
             total.0 += game.0;
             total.1 += game.1;
         }
+        for side in 0..2 {
+            late[side] += outcome.late[side];
+            least_left[side] = match (least_left[side], outcome.least_left[side]) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
         lines.push(format!(
             "game {}: {black} (black) {}-{} {white} (white), {} plies: {verdict}",
             i + 1,
@@ -256,6 +299,16 @@ fn run(args: &Args, rules: &Rules) -> Result<Vec<String>, String> {
     // Times vary from run to run: on stderr, so that stdout stays reproducible.
     let per_move = |(time, moves): (std::time::Duration, u32)| time.as_secs_f64() * 1000.0 / f64::from(moves.max(1));
     eprintln!("time per move: {a} {:.3} ms, {b} {:.3} ms (wall clock)", per_move(clocks[0]), per_move(clocks[1]));
+    if let Some(control) = args.time {
+        let least = |t: Option<std::time::Duration>| t.map_or_else(|| "-".to_owned(), game_clock::seconds);
+        eprintln!(
+            "clock {control}: late moves: {a} {}, {b} {}; least time left as a move ended: {a} {}, {b} {}",
+            late[0],
+            late[1],
+            least(least_left[0]),
+            least(least_left[1])
+        );
+    }
     Ok(lines)
 }
 

@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --example play -- [--help] [--version] [--seed SEED] [--size WxH | --octagon] [--blocked none|random|N|b2,g7]
 //!     [--handicap black:N|white:N|black:a1,h8] [--free-opening] [--scoring discs|wof] [--quiet] [--record FILE]
-//!     [--black PLAYER] [--white PLAYER] [--from POSITION]
+//!     [--black PLAYER] [--white PLAYER] [--from POSITION] [--time CONTROL]
 //! ```
 //!
 //! The default is 8×8 with random blocked cells and a fresh seed. `--from` starts the game from
@@ -16,16 +16,23 @@
 //! so, and the board is the flags' (8×8 unless `--size` or `--octagon`): a position of another
 //! size is refused, as is one the rules cannot hold, with status 2. Whatever the flags, the
 //! output has the lines `seed: S`, `blocked: c3 f7` (or `blocked: none`) and, last,
-//! `result: B-W` (Black's score, then White's).
+//! `result: B-W` (Black's score, then White's). `--time 5m+2s` puts the engine players on a
+//! clock (5 minutes a game, 2 s added after each move; `60s`; `2s/move`), which they spend
+//! instead of their level's depth and nodes; every move is timed, and a `clock:` line for each
+//! side says its time left, its late moves (past its time left: the game goes on) and the
+//! least time it had left as a move ended. A bad control, or one longer than a year, is a bad
+//! flag (status 2).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use game_clock::GameClocks;
 use player_spec::PlayerSpec;
 use record_file::RecordFile;
-use reversi_cli::{args, errors, outln, player_spec, record_file, table};
+use reversi_cli::{args, errors, game_clock, outln, player_spec, record_file, table};
 use reversi_kit::core::{Position, diagram};
+use reversi_kit::engine::clock::TimeControl;
 use reversi_kit::records::{GameRecord, Metadata};
 use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Blocked, Game, Move, Rules};
@@ -53,6 +60,10 @@ struct Options {
     /// Start from this position (rows separated by /, X O - #, a space, the side to move)
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     from: Option<Position>,
+    /// A clock for the engine players: 5m+2s (5 minutes a game, 2 s added after each move),
+    /// 60s, or 2s/move
+    #[arg(long, value_name = "CONTROL", value_parser = game_clock::time_control)]
+    time: Option<TimeControl>,
 }
 
 /// How much to print.
@@ -102,7 +113,7 @@ fn main() -> ExitCode {
         },
     };
     let verbosity = if options.quiet { Verbosity::Quiet } else { Verbosity::Full };
-    match play(game, seed, [options.black, options.white], verbosity, record.as_mut()) {
+    match play(game, seed, [options.black, options.white], options.time, verbosity, record.as_mut()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => errors::fail(message),
     }
@@ -112,6 +123,7 @@ fn play(
     mut game: Game,
     seed: u64,
     players: [PlayerSpec; 2],
+    time: Option<TimeControl>,
     verbosity: Verbosity,
     record: Option<&mut RecordFile>,
 ) -> Result<(), String> {
@@ -125,8 +137,12 @@ fn play(
 
     // A random player's draws are kept apart from the layout's (and from each other's) by
     // different keys.
-    let mut black = players[0].build(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut white = players[1].build(seed ^ 0x6a09_e667_f3bc_c908);
+    let mut black = players[0].build_on(seed ^ 0x9e37_79b9_7f4a_7c15, time);
+    let mut white = players[1].build_on(seed ^ 0x6a09_e667_f3bc_c908, time);
+    let mut referee = time.map(GameClocks::new);
+    if let Some(control) = time {
+        outln!("time: {control}");
+    }
     if full {
         outln!("black: {}, white: {}", black.name(), white.name());
         outln!("\n{}", diagram(game.position(), game.legal_moves()));
@@ -136,8 +152,12 @@ fn play(
             reversi_kit::Color::Black => &mut *black,
             reversi_kit::Color::White => &mut *white,
         };
+        let started = std::time::Instant::now();
         let Some(mv) = player.choose(&game) else { break };
         let color = game.side_to_move();
+        if let Some(referee) = &mut referee {
+            referee.record(color, started.elapsed());
+        }
         let flips = game.play(mv).map_err(|e| format!("{} chose {mv}: {e}", player.name()))?;
         if full {
             let number = game.history().len();
@@ -160,6 +180,11 @@ fn play(
         let path = file.path().display().to_string();
         file.save(&record).map_err(|e| format!("cannot write the record to {path}: {e}"))?;
         outln!("record: {path}");
+    }
+    if let Some(referee) = &referee {
+        for color in [reversi_kit::Color::Black, reversi_kit::Color::White] {
+            outln!("clock: {}", referee.summary(color));
+        }
     }
     let winner = result.winner().map_or("draw".to_owned(), |c| format!("{c} wins"));
     outln!("moves: {}", game.history().len());

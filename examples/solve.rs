@@ -50,7 +50,7 @@ struct Cli {
     /// Search threads, 1 to 1024
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = args::threads())]
     threads: usize,
-    /// The transposition table's size in MB, 1 to 4096 (allocated whole at the start)
+    /// The transposition table's size in MB, 1 to 4096 (its memory taken as the solve fills it)
     #[arg(long, value_name = "N", default_value_t = Solver::DEFAULT_HASH_MB, value_parser = hash_mb::parser())]
     hash_mb: usize,
     /// Give up a solve after this many seconds (more than 0, at most a day; 0.5 allowed)

@@ -18,7 +18,7 @@ const TOOLS: [&str; 9] = ["play", "duel", "replay", "wthor", "analyze", "match",
 
 /// The value names a tool may show in upper case; the rest are spelled-out choices such as
 /// `<discs|wof>` or `<WxH>`.
-const VALUE_NAMES: [&str; 7] = ["N", "FILE", "DIR", "SEED", "POSITION", "PLAYER", "SECONDS"];
+const VALUE_NAMES: [&str; 8] = ["N", "FILE", "DIR", "SEED", "POSITION", "PLAYER", "SECONDS", "CONTROL"];
 
 /// The built example `name`, next to this test's executable: `target/<profile>/deps/<test>`
 /// → `target/<profile>/examples/<name>`.

@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --example duel -- [--help] [--version] [--seed SEED] [--size WxH | --octagon]
 //!     [--blocked none|random|N|c3,f7] [--handicap black:N|white:N|black:a1,h8] [--free-opening]
-//!     [--scoring discs|wof] [--color black|white] [--record FILE]
+//!     [--scoring discs|wof] [--color black|white] [--record FILE] [--opponent PLAYER] [--time CONTROL]
 //! ```
 //!
 //! The table flags are those of the `play` example; the default is the standard 8×8 game,
@@ -94,7 +94,7 @@ fn main() {
         Ok(file) => file,
         Err(e) => fail(&format!("cannot write the record to {}: {e}", path.display())),
     };
-    let mut opponent = options.opponent.build(game.seed().unwrap_or(0) ^ 0x9e37_79b9_7f4a_7c15);
+    let mut opponent = options.opponent.build_on(game.seed().unwrap_or(0) ^ 0x9e37_79b9_7f4a_7c15, options.time);
     let saver = Arc::new(Mutex::new(Saver {
         file,
         human: options.color,

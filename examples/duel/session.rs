@@ -9,11 +9,14 @@ use std::path::PathBuf;
 use clap::Parser;
 use reversi_kit::Color;
 use reversi_kit::core::diagram;
+use reversi_kit::engine::clock::TimeControl;
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::records::{GameRecord, Metadata, RecordError, RecordResult};
 use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Game, Move, Ply};
 
+use reversi_cli::game_clock;
+use reversi_cli::input::{BoundedLine, read_bounded_line};
 use reversi_cli::player_spec::PlayerSpec;
 use reversi_cli::table::{self, TableArgs};
 
@@ -43,6 +46,11 @@ pub struct Options {
     /// level N, 1 to 10)
     #[arg(long, value_name = "PLAYER", default_value = "mobility")]
     pub opponent: PlayerSpec,
+    /// A clock for an engine opponent: 5m+2s (5 minutes a game, 2 s added after each move),
+    /// 60s, or 2s/move; it spends it instead of its level's depth and nodes (your own time
+    /// is not kept)
+    #[arg(long, value_name = "CONTROL", value_parser = game_clock::time_control)]
+    pub time: Option<TimeControl>,
 }
 
 /// The file a record goes to when `--record` is not given: `duel-<seed>.json`.
@@ -120,47 +128,14 @@ pub enum Line {
 /// # Errors
 /// The error of reading `input`.
 pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Line> {
-    let mut kept = Vec::new();
-    let (mut any, mut too_long) = (false, false);
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1),
-            None => (chunk, chunk.len()),
-        };
-        // `\r\n` is one line end: the `\r` is kept only until the limit is checked.
-        if kept.len() + part.len() > MAX_LINE + 1 {
-            too_long = true;
-        } else {
-            kept.extend_from_slice(part);
-        }
-        let newline = ends > part.len();
-        input.consume(ends);
-        if newline {
-            break;
-        }
-    }
-    if !any {
-        return Ok(Line::End);
-    }
-    if kept.last() == Some(&b'\r') {
-        kept.pop();
-    }
-    if too_long || kept.len() > MAX_LINE {
-        return Ok(Line::TooLong);
-    }
-    match String::from_utf8(kept) {
-        Ok(text) => Ok(Line::Text(without_escapes(&text))),
-        Err(_) => Ok(Line::NotText),
-    }
+    Ok(match read_bounded_line(input, MAX_LINE)? {
+        BoundedLine::End => Line::End,
+        BoundedLine::TooLong { .. } => Line::TooLong,
+        BoundedLine::Line(kept) => match String::from_utf8(kept) {
+            Ok(text) => Line::Text(without_escapes(&text)),
+            Err(_) => Line::NotText,
+        },
+    })
 }
 
 /// `text` without the escape sequences that arrow and function keys send (`ESC [ A`,

@@ -19,7 +19,9 @@
 //! The commands and their answers are listed in `session.rs`. Every GGS board works: 4×4 to
 //! 14×14 and the Octagon (`BO[88 …]`), with blocked cells (`BL[…]`). A line the engine cannot
 //! use (an unknown command, GGF it cannot read, an illegal move) gets one line on stderr and
-//! changes nothing; the program ends at `quit` or at the end of its input.
+//! changes nothing; a line longer than 256 KiB is refused as it is read (one line on stderr
+//! that quotes its start), never held whole; the program ends at `quit` or at the end of its
+//! input.
 //! `--hash-mb` sets the size of the search's tables (default 64, of which a quarter is the
 //! exact solver's); `--threads` the search's threads (default 1; two reach a depth in about
 //! 0.65 of one's time, the answers may then differ from run to run).
@@ -31,13 +33,15 @@
 
 mod session;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::Parser;
+use reversi_cli::input::{BoundedLine, read_bounded_line};
 use reversi_cli::{args, hash_mb, outln};
+use reversi_kit::records::{MAX_QUOTED, clip};
 use session::Session;
 
 /// NBoard protocol engine: reads commands on stdin, answers on stdout.
@@ -64,6 +68,11 @@ fn move_time(text: &str) -> Result<Duration, String> {
     }
     Ok(Duration::from_secs_f64(seconds))
 }
+
+/// The longest line read as a command, in bytes: a `set game` of a whole 14×14 game with
+/// every move's time is a few kilobytes, so a quarter of a megabyte leaves room for GGF's
+/// comments, while a longer line is refused as it is read, never held whole.
+const MAX_COMMAND: usize = 256 << 10;
 
 /// Whether `line` stops a running search before it is queued: `ping` (its `pong` must come
 /// at once, after the search's answer) and `quit`.
@@ -92,10 +101,22 @@ fn main() {
             }
         }
     });
-    let stdin = io::stdin();
-    for line in stdin.lock().split(b'\n') {
-        let line = match line {
-            Ok(line) => line,
+    let mut stdin = io::stdin().lock();
+    loop {
+        let line = match read_bounded_line(&mut stdin, MAX_COMMAND) {
+            Ok(BoundedLine::End) => break,
+            Ok(BoundedLine::Line(line)) => line,
+            Ok(BoundedLine::TooLong { bytes, start }) => {
+                // Never kept whole nor echoed whole: the refusal quotes its start.
+                let start: String = String::from_utf8_lossy(&start).chars().take(MAX_QUOTED).collect();
+                let quoted = format!("{start:?}");
+                let _ = writeln!(
+                    io::stderr(),
+                    "nboard: a line of {bytes} bytes is longer than a command may be ({MAX_COMMAND} bytes): refused; it began {}",
+                    clip(&quoted)
+                );
+                continue;
+            }
             Err(error) => {
                 let _ = writeln!(io::stderr(), "error: cannot read stdin: {error}");
                 std::process::exit(1);

@@ -74,7 +74,7 @@ impl Level {
     #[must_use]
     pub fn limits(self) -> Limits {
         let (depth, exact_empties, nodes) = self.spec();
-        Limits::depth(depth).with_nodes(nodes).with_exact_empties(exact_empties)
+        Limits::depth(depth).with_nodes(nodes).with_coarse_nodes().with_exact_empties(exact_empties)
     }
 
     /// The search limits of a move at this level from `position`: from 24 empty cells down,
@@ -91,7 +91,10 @@ impl Level {
         } else {
             depth
         };
-        Limits::depth(depth).with_nodes(nodes).with_exact_empties(self.exact_empties_on(position.geometry()))
+        Limits::depth(depth)
+            .with_nodes(nodes)
+            .with_coarse_nodes()
+            .with_exact_empties(self.exact_empties_on(position.geometry()))
     }
 
     /// The number of empty cells from which this level solves exactly on the standard board

@@ -44,6 +44,9 @@ pub enum Mode {
 pub struct Limits {
     depth: Option<u32>,
     nodes: Option<u64>,
+    /// Whether the node limit is kept to within a few hundred nodes (every limit but a
+    /// level's budget, [`Limits::with_coarse_nodes`]).
+    close_nodes: bool,
     time: Option<Duration>,
     stop: Option<Arc<AtomicBool>>,
     progress: Option<Arc<Progress>>,
@@ -70,6 +73,7 @@ impl Limits {
         Limits {
             depth: None,
             nodes: None,
+            close_nodes: true,
             time: None,
             stop: None,
             progress: None,
@@ -91,10 +95,35 @@ impl Limits {
         Limits { depth: Some(plies.max(1)), ..self }
     }
 
-    /// The same limits with a node budget (read every thousand nodes or so, by every thread).
+    /// The same limits with a node budget, counting every thread's nodes: a search on one
+    /// thread stops within a few hundred nodes past it (the solver looks at its limits at its
+    /// nodes of 7 empty cells or more, so the last subtree below those ends first), and every
+    /// thread looks more often as the budget runs out. An exact solve's first guess (a
+    /// shallow search of its own, from 18 empties) counts against it too.
     #[must_use]
     pub fn with_nodes(self, nodes: u64) -> Limits {
         Limits { nodes: Some(nodes), ..self }
+    }
+
+    /// The same limits, their node budget looked at only as often as the searches look at
+    /// their clocks (every 1,024 nodes of the midgame search and 16,384 of the solver), so that
+    /// it may run over by that much: the levels' budgets, whose play and strength were
+    /// measured so, and stay the same from one version to the next.
+    #[must_use]
+    pub(crate) fn with_coarse_nodes(self) -> Limits {
+        Limits { close_nodes: false, ..self }
+    }
+
+    /// The same limits with a share of `from`'s node limit, if it has one: `parts` searches
+    /// share it alike (at least one node each), kept as close as `from` keeps it.
+    #[must_use]
+    pub(crate) fn with_share_of_nodes(self, from: &Limits, parts: u64) -> Limits {
+        Limits { nodes: from.nodes.map(|n| (n / parts.max(1)).max(1)), close_nodes: from.close_nodes, ..self }
+    }
+
+    /// Whether the node limit is kept within a few hundred nodes ([`Limits::with_nodes`]).
+    pub(crate) const fn close_nodes(&self) -> bool {
+        self.close_nodes
     }
 
     /// The same limits with a time budget (one too long for the system's clock means none).

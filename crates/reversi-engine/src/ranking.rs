@@ -101,9 +101,7 @@ fn child_limits(limits: &Limits, moves: u64) -> Limits {
     if let Some(stop) = limits.stop_flag() {
         child = child.with_stop_flag(std::sync::Arc::clone(stop));
     }
-    if let Some(nodes) = limits.max_nodes() {
-        child = child.with_nodes((nodes / moves.max(1)).max(1));
-    }
+    child = child.with_share_of_nodes(limits, moves);
     if let Some(time) = limits.max_time() {
         child = child.with_time(time / u32::try_from(moves.max(1)).unwrap_or(u32::MAX));
     }

@@ -1,6 +1,7 @@
 //! The bound of `--hash-mb`, the size of a transposition table in MB, shared by the examples
-//! that take it: the table is allocated whole at the start, and a size past what the machine
-//! can give would abort the program instead of giving an error.
+//! that take it: the table's memory is reserved at the start and taken page by page as the
+//! search fills it (a short search of a big table costs little), and a size past what the
+//! machine can reserve would abort the program instead of giving an error.
 
 use clap::builder::RangedU64ValueParser;
 

@@ -8,7 +8,10 @@
 //!   `--threads <N>` (1 to 1024, default 1: one core unless asked).
 //! - [`errors`]: an `error:` line on stderr with every cause, and exit status 1 for what is
 //!   not the command line's fault (a file that cannot be read or holds bad data).
-//! - [`files`]: reading an input file whole, within bounds.
+//! - [`files`]: reading an input file whole, within bounds; [`input`]: a line of input
+//!   within a bound.
+//! - [`game_clock`]: `--time <CONTROL>` (`5m+2s`) of the tools that play games, and a
+//!   referee's clocks.
 //! - [`output`] and [`outln!`]: printing to stdout without panicking on a closed or full
 //!   stdout.
 //! - [`table`], [`player_spec`], [`record_file`], [`hash_mb`], [`progress`]: the table flags
@@ -18,7 +21,9 @@
 pub mod args;
 pub mod errors;
 pub mod files;
+pub mod game_clock;
 pub mod hash_mb;
+pub mod input;
 pub mod output;
 pub mod player_spec;
 pub mod progress;

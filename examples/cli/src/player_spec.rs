@@ -8,6 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use reversi_engine::clock::{Clock, TimeControl};
 use reversi_engine::player::{EnginePlayer, Level, LevelError};
 use reversi_variants::players::{MobilityPlayer, Player, RandomPlayer};
 
@@ -86,6 +87,19 @@ impl PlayerSpec {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Mobility => Box::new(MobilityPlayer::new()),
             PlayerSpec::Engine(level) => Box::new(EnginePlayer::new(level)),
+        }
+    }
+
+    /// [`build`](PlayerSpec::build), the engine on a clock of `control` if there is one: it
+    /// spends each move's share of its time instead of its level's depth and nodes. The
+    /// random and mobility players take no time to speak of and have no clock.
+    #[must_use]
+    pub fn build_on(self, seed: u64, control: Option<TimeControl>) -> Box<dyn Player + Send> {
+        match (self, control) {
+            (PlayerSpec::Engine(level), Some(control)) => {
+                Box::new(EnginePlayer::new(level).with_clock(Clock::new(control)))
+            }
+            _ => self.build(seed),
         }
     }
 }

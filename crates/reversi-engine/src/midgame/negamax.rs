@@ -34,6 +34,10 @@ pub(crate) struct Context<'a, M: Layout> {
     pub(crate) nodes: u64,
     /// The part of `nodes` already added to the crew's count.
     pub(crate) flushed: u64,
+    /// The count of `nodes` at which to look at the limits before the next multiple of
+    /// [`CHECK_EVERY`], to keep a close node limit ([`Watch::close_look`]); `u64::MAX` when
+    /// the multiples are near enough.
+    pub(crate) close_check: u64,
     pub(crate) aborted: bool,
     /// The probable cut-offs' margins, if the search is selective.
     pub(crate) probcut: Option<&'a ProbCut>,
@@ -51,12 +55,18 @@ pub(crate) fn final_value(position: &Position, scoring: Scoring) -> i32 {
     scored(diff, position.empty_cells().len() as i32, scoring)
 }
 
+/// The first [`Context::close_check`] of a thread: at its first node under a close node limit,
+/// where the thread learns how much of the budget is left.
+pub(crate) fn first_close_check(watch: &Watch<'_>) -> u64 {
+    if watch.close_nodes && watch.node_limit.is_some() { 1 } else { u64::MAX }
+}
+
 impl<M: Layout> Context<'_, M> {
     /// Counts a node and says whether the search must stop now.
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.must_stop() {
+        if (self.nodes.is_multiple_of(CHECK_EVERY) || self.nodes >= self.close_check) && self.must_stop() {
             self.aborted = true;
         }
         self.aborted
@@ -74,6 +84,7 @@ impl<M: Layout> Context<'_, M> {
             self.crew.inspect(|crew| crew.abort());
             return true;
         }
+        self.close_check = self.watch.close_look(nodes, CHECK_EVERY).map_or(u64::MAX, |look| self.nodes + look);
         self.crew.is_some_and(Crew::is_aborted) || self.cancel.is_some_and(Cancel::is_set)
     }
 
@@ -257,6 +268,7 @@ impl<M: Layout> Context<'_, M> {
             cancel: Some(cancel),
             nodes: 0,
             flushed: 0,
+            close_check: first_close_check(&watch),
             aborted: false,
             probcut,
             cutoffs: Cutoffs::default(),

@@ -11,7 +11,7 @@ use reversi_variants::{Move, Scoring};
 
 use super::deepen::iterate;
 use super::frame::Frame;
-use super::negamax::{Context, Cutoffs, MAX_DEPTH};
+use super::negamax::{Context, Cutoffs, MAX_DEPTH, first_close_check};
 use crate::eval::boards::FeatureWeights;
 use crate::eval::patterns::PatternWeights;
 use crate::multi_probcut::ProbCut;
@@ -29,6 +29,9 @@ pub(crate) struct SearchJob<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) deadline: Option<Instant>,
     pub(crate) node_limit: Option<u64>,
+    /// Whether the node limit is kept close ([`Limits::with_nodes`](crate::Limits)) or looked
+    /// at every thousand nodes (a level's).
+    pub(crate) close_nodes: bool,
     pub(crate) probcut: Option<ProbCut>,
     pub(crate) threads: usize,
     pub(crate) max_depth: u32,
@@ -56,14 +59,22 @@ impl Visitor for SearchJob<'_> {
         let frame = &Frame::new(mg, self.position, self.weights.clone(), self.features.clone(), self.scoring);
         let node = frame.node(self.position);
         let crew = Crew::new(self.threads);
+        let watch = Watch {
+            stop: Some(self.stop),
+            node_limit: self.node_limit,
+            deadline: self.deadline,
+            close_nodes: self.close_nodes,
+            threads: self.threads,
+        };
         let mut ctx = Context {
             frame,
             table: self.table,
-            watch: Watch { stop: Some(self.stop), node_limit: self.node_limit, deadline: self.deadline },
+            watch,
             crew: (self.threads > 1).then_some(&crew),
             cancel: None,
             nodes: 0,
             flushed: 0,
+            close_check: first_close_check(&watch),
             aborted: false,
             probcut: self.probcut.as_ref(),
             cutoffs: Cutoffs::default(),
@@ -74,25 +85,32 @@ impl Visitor for SearchJob<'_> {
     }
 }
 
-/// What [`estimate`] found: the best move, its value in hundredths of a disc, the nodes.
+/// What [`estimate`] found: the best move and its value in hundredths of a disc (none if a
+/// node limit stopped the search before its first iteration ended), the nodes.
 pub(crate) struct Estimate {
-    pub(crate) best: Move,
-    pub(crate) value: i32,
+    pub(crate) found: Option<(Move, i32)>,
     pub(crate) nodes: u64,
 }
 
 /// An exhaustive (no probable cut-off) search of `position` to `depth` plies on one thread,
-/// with the built-in weights, a fresh table of `table_bytes` and no exact endgame: the
-/// solver's first guess of a value. The same nodes, move and value as a
-/// [`Searcher`](crate::search::Searcher) of that table, exact solves from 0 empties, exhaustive, to
-/// that depth. `None` once the game is over.
-pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_bytes: usize) -> Option<Estimate> {
+/// with the built-in weights, a fresh table of `table_bytes`, no exact endgame and at most
+/// about `node_limit` nodes (kept close): the solver's first guess of a value. The same
+/// nodes, move and value as a [`Searcher`](crate::search::Searcher) of that table, exact
+/// solves from 0 empties, exhaustive, to that depth. `None` once the game is over.
+pub(crate) fn estimate(
+    position: &Position,
+    scoring: Scoring,
+    depth: u32,
+    table_bytes: usize,
+    node_limit: Option<u64>,
+) -> Option<Estimate> {
     if position.is_game_over() {
         return None;
     }
     if position.legal_moves().is_empty() {
-        let after = estimate(&position.with_side_to_move(!position.side_to_move()), scoring, depth, table_bytes)?;
-        return Some(Estimate { best: Move::Pass, value: -after.value, nodes: after.nodes });
+        let after =
+            estimate(&position.with_side_to_move(!position.side_to_move()), scoring, depth, table_bytes, node_limit)?;
+        return Some(Estimate { found: after.found.map(|(_, value)| (Move::Pass, -value)), nodes: after.nodes });
     }
     let table = Table::with_bytes(table_bytes);
     let stop = AtomicBool::new(false);
@@ -104,13 +122,14 @@ pub(crate) fn estimate(position: &Position, scoring: Scoring, depth: u32, table_
         table: &table,
         stop: &stop,
         deadline: None,
-        node_limit: None,
+        node_limit,
+        close_nodes: true,
         probcut: None,
         threads: 1,
         max_depth: depth.min(MAX_DEPTH).min(position.empty_cells().len()),
     };
     let Searched { found, nodes, .. } = job.run();
-    // Without limits the first iteration always completes.
-    let (best, value, _) = found.expect("an unlimited search completes its first iteration");
-    Some(Estimate { best: Move::Place(best), value, nodes })
+    // Without a node limit the first iteration always completes.
+    debug_assert!(found.is_some() || node_limit.is_some(), "an unlimited search completes its first iteration");
+    Some(Estimate { found: found.map(|(best, value, _)| (Move::Place(best), value)), nodes })
 }

@@ -62,9 +62,7 @@ pub(super) fn search(
     if let Some(stop) = limits.stop_flag() {
         leaf = leaf.with_stop_flag(std::sync::Arc::clone(stop));
     }
-    if let Some(n) = limits.max_nodes() {
-        leaf = leaf.with_nodes((n / lines).max(1));
-    }
+    leaf = leaf.with_share_of_nodes(&limits, lines);
     if let Some(t) = limits.max_time() {
         leaf = leaf.with_time(t / lines as u32);
     }

@@ -17,7 +17,9 @@
 //! # Memory
 //! The tables are allocated once, within the size given to [`Searcher::with_hash_mb`]: a
 //! quarter of it for the exact solver's table, the rest for the search's (each rounded down to
-//! a power of two of entries); a search
+//! a power of two of entries). Their memory is taken from the system zeroed, page by page as
+//! the searches first write to it, so a table larger than the positions need costs only what
+//! they use (a one-empty solve of a 4 GB table: milliseconds and a few MB). A search
 //! allocates nothing per node: move lists live on the stack (at most 2 KB a ply) and the
 //! principal variation is read back from the table after the search.
 //!
@@ -37,7 +39,7 @@ use std::time::Instant;
 use reversi_core::{Geometry, Position};
 use reversi_variants::{Game, Move, Phase, Scoring};
 
-use crate::solver::Solver;
+use crate::solver::{SolveError, Solver};
 
 use crate::eval::Evaluator;
 use crate::eval::boards::FeatureWeights;
@@ -226,19 +228,30 @@ impl Searcher {
             if let Some(nodes) = limits.max_nodes() {
                 solve_limits = solve_limits.with_nodes(nodes);
             }
+            if !limits.close_nodes() {
+                solve_limits = solve_limits.with_coarse_nodes();
+            }
             if let Some(time) = limits.max_time() {
                 solve_limits = solve_limits.with_time(time);
             }
             if let Some(progress) = limits.progress() {
                 solve_limits = solve_limits.with_progress(Arc::clone(progress));
             }
-            if let Ok(solution) = self.solver.solve_with(position, solve_limits) {
-                return Some(SearchResult { elapsed: start.elapsed(), ..solution });
-            }
-            // Out of nodes or time: fall back on what a short search finds.
-            solve_nodes = limits.max_nodes().unwrap_or(0);
+            let spent = match self.solver.solve_with(position, solve_limits) {
+                Ok(solution) => return Some(SearchResult { elapsed: start.elapsed(), ..solution }),
+                Err(SolveError::Interrupted { nodes, .. }) => nodes,
+                Err(_) => 0,
+            };
+            // Out of nodes or time: fall back on what a short search finds. A level's budget
+            // counts the solve as its whole budget and gives the search as much again (as its
+            // play was measured); a close node limit gives the search what the solve left.
+            solve_nodes = if limits.close_nodes() { spent } else { limits.max_nodes().unwrap_or(0) };
             self.stop.store(false, Ordering::Relaxed);
         }
+        let node_limit = match limits.max_nodes() {
+            Some(limit) if limits.close_nodes() => Some(limit.saturating_sub(solve_nodes)),
+            other => other,
+        };
         let max_depth = limits.max_depth().unwrap_or(MAX_DEPTH).min(MAX_DEPTH).min(empties);
         let deadline = time_management::deadline(start, limits.max_time());
         let job = SearchJob {
@@ -249,7 +262,8 @@ impl Searcher {
             table: &self.table,
             stop: &stop,
             deadline,
-            node_limit: limits.max_nodes(),
+            node_limit,
+            close_nodes: limits.close_nodes(),
             probcut: self.selectivity.probcut_for(&eval),
             threads: self.threads,
             max_depth,

@@ -221,18 +221,31 @@ impl Solver {
         if let Some(progress) = progress {
             progress.restart();
         }
+        // A close node limit counts the guess's nodes, and the solve has what they leave; a
+        // level's budget leaves the guess out, as its play was measured.
+        let guess_limit = limits.max_nodes().filter(|_| limits.close_nodes());
         let guess = match limits.mode() {
-            Mode::Exact => guess(position, limits.scoring()),
+            Mode::Exact => guess(position, limits.scoring(), guess_limit),
             Mode::WinDrawLoss => None,
         };
-        if let (Some(progress), Some(guess)) = (progress, &guess) {
-            progress.publish(Bounded::new(Some(guess.best), guess.value, Bound::Exact, Certainty::Guess, 0));
+        let guess_nodes = guess.as_ref().map_or(0, |g| g.nodes);
+        let found = guess.and_then(|g| g.found);
+        if let (Some(progress), Some(found)) = (progress, &found) {
+            progress.publish(Bounded::new(Some(found.best), found.value, Bound::Exact, Certainty::Guess, 0));
         }
-        let task = Task::Solve(limits.mode(), guess.as_ref().map(|g| g.value));
+        let limits = match guess_limit {
+            Some(limit) => limits.with_nodes(limit.saturating_sub(guess_nodes)),
+            None => limits,
+        };
+        let task = Task::Solve(limits.mode(), found.as_ref().map(|g| g.value));
         let job = Job { solver: self, position, limits: &limits, task };
-        match run_job(job)? {
+        let answer = run_job(job).map_err(|error| match error {
+            SolveError::Interrupted { reason, nodes } => SolveError::Interrupted { reason, nodes: nodes + guess_nodes },
+            other => other,
+        })?;
+        match answer {
             Answer::Solved(mut solution) => {
-                solution.nodes += guess.map_or(0, |g| g.nodes);
+                solution.nodes += guess_nodes;
                 solution.elapsed = start.elapsed();
                 Ok(solution)
             }

@@ -71,6 +71,8 @@ impl Visitor for Job<'_> {
                 stop: self.limits.stop_flag().map(Arc::as_ref),
                 node_limit: self.limits.max_nodes(),
                 deadline: time_management::deadline(Instant::now(), self.limits.max_time()),
+                close_nodes: self.limits.close_nodes(),
+                threads: self.solver.threads.get(),
             },
             nodes: &nodes,
             progress: self.limits.progress().map(Arc::as_ref),

@@ -115,6 +115,146 @@ impl TimeControl {
     }
 }
 
+/// A time control that does not read ([`TimeControl::from_str`](std::str::FromStr)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TimeControlParseError {
+    /// A part that is not a duration.
+    #[error(
+        "time control {text:?}: {what} {part:?} is not a duration (a number of h, m, s or ms, such as 5m, 1m30s, 1.5s or 500ms; a bare number is seconds)"
+    )]
+    Duration {
+        /// The control as given (its first 40 characters).
+        text: String,
+        /// Which duration.
+        what: &'static str,
+        /// The part that does not read (its first 40 characters).
+        part: String,
+    },
+    /// Durations that read but that a clock does not take: zero, or longer than a year.
+    #[error("time control {text:?}: {source}")]
+    Clock {
+        /// The control as given (its first 40 characters).
+        text: String,
+        /// Why.
+        source: ClockError,
+    },
+}
+
+/// The most characters of a control that its error quotes.
+const QUOTED: usize = 40;
+
+fn quoted(text: &str) -> String {
+    text.chars().take(QUOTED).collect()
+}
+
+/// A duration such as `5m`, `1m30s`, `1.5s`, `500ms`, `2h` or `90` (seconds).
+fn duration(part: &str, what: &'static str, text: &str) -> Result<Duration, TimeControlParseError> {
+    let bad = || TimeControlParseError::Duration { text: quoted(text), what, part: quoted(part) };
+    let part = part.trim();
+    if part.is_empty() {
+        return Err(bad());
+    }
+    if let Ok(seconds) = part.parse::<f64>() {
+        return seconds_of(seconds, what, text).ok_or_else(bad)?;
+    }
+    let mut total = 0.0;
+    let mut rest = part;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(bad)?;
+        let number: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        let after = &rest[digits..];
+        let (unit, len) = if after.starts_with("ms") {
+            (0.001, 2)
+        } else {
+            match after.chars().next() {
+                Some('h') => (3600.0, 1),
+                Some('m') => (60.0, 1),
+                Some('s') => (1.0, 1),
+                _ => return Err(bad()),
+            }
+        };
+        total += number * unit;
+        rest = &after[len..];
+    }
+    seconds_of(total, what, text).ok_or_else(bad)?
+}
+
+/// `seconds` as a duration a clock takes; `None` for a number that is no duration (negative,
+/// not finite).
+fn seconds_of(seconds: f64, what: &'static str, text: &str) -> Option<Result<Duration, TimeControlParseError>> {
+    if !seconds.is_finite() || seconds < 0.0 {
+        return None;
+    }
+    // Past a year the exact value does not matter: the clock refuses it by its size.
+    let time = Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX);
+    Some(check(what, time, true).map_err(|source| TimeControlParseError::Clock { text: quoted(text), source }))
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = TimeControlParseError;
+
+    /// Reads `BASE+INCREMENT` (a game of BASE, INCREMENT added after each move: `5m+2s`),
+    /// `BASE` (no increment: `60s`) or `TIME/move` (at most TIME for each move: `2s/move`).
+    /// Durations are numbers of `h`, `m`, `s` or `ms`, run together (`1m30s`), fractions
+    /// allowed (`1.5s`); a bare number is seconds.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use reversi_engine::clock::TimeControl;
+    ///
+    /// let control: TimeControl = "5m+2s".parse()?;
+    /// assert_eq!(control.initial(), Some(Duration::from_secs(300)));
+    /// assert_eq!(control.increment(), Duration::from_secs(2));
+    /// assert_eq!(control.to_string(), "5m+2s");
+    /// assert!("2s/move".parse::<TimeControl>()?.initial().is_none());
+    /// assert!("100000000h".parse::<TimeControl>().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlParseError> {
+        let clock = |source| TimeControlParseError::Clock { text: quoted(text), source };
+        let trimmed = text.trim();
+        if let Some(time) = trimmed.strip_suffix("/move") {
+            return TimeControl::per_move(duration(time, "the time a move", text)?).map_err(clock);
+        }
+        let (base, increment) = match trimmed.split_once('+') {
+            Some((base, increment)) => (base, Some(increment)),
+            None => (trimmed, None),
+        };
+        let initial = duration(base, "the initial time", text)?;
+        let increment = match increment {
+            Some(increment) => duration(increment, "the increment", text)?,
+            None => Duration::ZERO,
+        };
+        TimeControl::fischer(initial, increment).map_err(clock)
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// The form [`FromStr`](std::str::FromStr) reads: `5m+2s`, `60s`, `2s/move`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.kind {
+            Kind::PerMove(time) => write!(f, "{}/move", Short(time)),
+            Kind::Fischer { initial, increment } if increment.is_zero() => write!(f, "{}", Short(initial)),
+            Kind::Fischer { initial, increment } => write!(f, "{}+{}", Short(initial), Short(increment)),
+        }
+    }
+}
+
+/// A duration as a control writes it: whole minutes in `m`, the rest in seconds.
+struct Short(Duration);
+
+impl std::fmt::Display for Short {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let d = self.0;
+        if d.subsec_nanos() == 0 && d.as_secs().is_multiple_of(60) && !d.is_zero() {
+            write!(f, "{}m", d.as_secs() / 60)
+        } else {
+            write!(f, "{}s", d.as_secs_f64())
+        }
+    }
+}
+
 fn check(what: &'static str, time: Duration, zero_ok: bool) -> Result<Duration, ClockError> {
     if time > TimeControl::MAX {
         return Err(ClockError::TooLong { what, given: time });
@@ -267,6 +407,29 @@ mod tests {
         assert!(short.budget(&start) <= Duration::from_millis(30));
         short.set_remaining(Duration::ZERO).unwrap();
         assert_eq!(short.budget(&start), Duration::ZERO);
+    }
+
+    #[test]
+    fn controls_read_and_bad_ones_say_why() {
+        for (text, initial, increment) in [
+            ("5m+2s", Some(300 * S), 2 * S),
+            ("60s", Some(60 * S), Duration::ZERO),
+            ("1m30s+0.5s", Some(90 * S), S / 2),
+        ] {
+            let control: TimeControl = text.parse().unwrap();
+            assert_eq!((control.initial(), control.increment()), (initial, increment), "{text}");
+            assert_eq!(control.to_string().parse::<TimeControl>().unwrap(), control, "{text}");
+        }
+        assert_eq!("2s/move".parse::<TimeControl>().unwrap(), TimeControl::per_move(2 * S).unwrap());
+        assert_eq!("500ms+0".parse::<TimeControl>().unwrap().initial(), Some(S / 2));
+        for bad in ["", "+", "5x", "5m+", "-1s", "1e400", "abc+2s", "5m+2s+1s", "NaNs", "0", "0+1s", "/move"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
+        }
+        let huge = "100000000h+0".parse::<TimeControl>().unwrap_err();
+        assert!(matches!(huge, TimeControlParseError::Clock { source: ClockError::TooLong { .. }, .. }), "{huge}");
+        assert!(huge.to_string().contains("longer than a year"), "{huge}");
+        let long = "x".repeat(10_000).parse::<TimeControl>().unwrap_err().to_string();
+        assert!(long.len() < 300, "{long}");
     }
 
     #[test]

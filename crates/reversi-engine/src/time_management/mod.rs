@@ -44,14 +44,40 @@ pub(crate) struct Watch<'a> {
     pub(crate) stop: Option<&'a AtomicBool>,
     pub(crate) node_limit: Option<u64>,
     pub(crate) deadline: Option<Instant>,
+    /// Whether the node limit is kept to within a few nodes ([`Watch::close_look`]), or only
+    /// looked at with the rest every [`MIDGAME_CHECK_EVERY`] or [`ENDGAME_CHECK_EVERY`]
+    /// nodes, as the levels' budgets are ([`Limits::with_coarse_nodes`](crate::Limits)).
+    pub(crate) close_nodes: bool,
+    /// The threads that share the node limit (0 counts as one).
+    pub(crate) threads: usize,
 }
 
 impl Watch<'_> {
-    /// Why a search that has searched `nodes` nodes must stop now, if it must.
+    /// After how many more nodes a thread of a search that has searched `nodes` in all (every
+    /// thread's, as far as they have told) must look again to keep a close node limit, if
+    /// sooner than every `period` nodes: on one thread, the budget left; on more, a share of
+    /// it small enough that the nodes the other threads have not told yet (each up to its own
+    /// look) cannot take the search far past the limit, half of it shared among the threads.
+    /// At least one node. `None` without a close node limit, or while the limit is further
+    /// away than that, so that a search without one looks exactly where it always did.
+    #[inline]
+    pub(crate) fn close_look(&self, nodes: u64, period: u64) -> Option<u64> {
+        let limit = self.node_limit.filter(|_| self.close_nodes)?;
+        let left = limit.saturating_sub(nodes);
+        let share = match self.threads {
+            0 | 1 => left,
+            threads => left / (2 * threads as u64),
+        };
+        (share < period).then_some(share.max(1))
+    }
+
+    /// Why a search that has searched `nodes` nodes must stop now, if it must: past a close
+    /// node limit (a search may use all of it: one of exactly that many nodes finishes), or
+    /// at a level's budget, as the levels were measured.
     pub(crate) fn why_stop(&self, nodes: u64) -> Option<Interruption> {
         if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             Some(Interruption::Stopped)
-        } else if self.node_limit.is_some_and(|limit| nodes >= limit) {
+        } else if self.node_limit.is_some_and(|limit| nodes > limit || (nodes == limit && !self.close_nodes)) {
             Some(Interruption::NodeLimit)
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Interruption::TimeLimit)

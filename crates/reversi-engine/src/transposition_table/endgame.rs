@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use super::{Pair, Slot};
+use super::{Pair, Slot, Zeroed};
 
 /// No move stored.
 pub(crate) const NO_MOVE: u16 = u16::MAX;
@@ -120,7 +120,7 @@ pub(crate) enum Array {
 /// rest) for the others, indexed by its high bits; or the whole of it, indexed by the high
 /// bits, for every node.
 pub(crate) struct Table {
-    buckets: Box<[Pair]>,
+    buckets: Zeroed<Pair>,
     /// Number of near buckets (a power of two) minus one.
     near_mask: usize,
     /// The generation of the entries stored now, below [`GENERATIONS`].
@@ -155,7 +155,7 @@ impl Table {
 
     /// Forgets every entry.
     pub(crate) fn clear(&self) {
-        for pair in &self.buckets {
+        for pair in self.buckets.iter() {
             super::clear(&pair.0);
         }
     }

@@ -5,7 +5,7 @@
 
 use reversi_core::Square;
 
-use super::{SLOT_BYTES, Slot};
+use super::{SLOT_BYTES, Slot, Zeroed};
 
 /// What a stored value is: exact, or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl Entry {
 /// The table.
 #[derive(Debug)]
 pub(crate) struct Table {
-    slots: Box<[Slot]>,
+    slots: Zeroed<Slot>,
 }
 
 impl Table {

@@ -13,10 +13,11 @@
 
 pub(crate) mod endgame;
 pub(crate) mod midgame;
+mod zeroed;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::huge_pages;
+use zeroed::{Zeroable, Zeroed};
 
 /// Bytes of one slot: two 64-bit words.
 pub(crate) const SLOT_BYTES: usize = 16;
@@ -54,10 +55,6 @@ impl Slot {
         self.check.store(0, Ordering::Relaxed);
         self.data.store(0, Ordering::Relaxed);
     }
-
-    fn empty() -> Slot {
-        Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }
-    }
 }
 
 /// Two slots on one aligned half of a cache line, so that a probe of both costs one line. A
@@ -68,10 +65,6 @@ impl Slot {
 pub(crate) struct Pair(pub [Slot; 2]);
 
 impl Pair {
-    fn empty() -> Pair {
-        Pair([Slot::empty(), Slot::empty()])
-    }
-
     /// Asks the processor to bring this pair into the cache ahead of a probe, so that the
     /// miss overlaps other work. A hint only: it changes no value.
     #[inline(always)]
@@ -131,29 +124,21 @@ pub(crate) fn pairs_within(bytes: usize) -> usize {
 }
 
 /// As many pairs as fit in `bytes`, and at least one.
-pub(crate) fn allocate_pairs_filling(bytes: usize) -> Box<[Pair]> {
-    allocate_with((bytes / std::mem::size_of::<Pair>()).max(1), Pair::empty)
+pub(crate) fn allocate_pairs_filling(bytes: usize) -> Zeroed<Pair> {
+    Zeroed::new(bytes / std::mem::size_of::<Pair>())
 }
 
 /// The largest power of two of slots that fits in `bytes`, and at least one.
-pub(crate) fn allocate(bytes: usize) -> Box<[Slot]> {
-    allocate_with(power_of_two_within::<Slot>(bytes), Slot::empty)
+pub(crate) fn allocate(bytes: usize) -> Zeroed<Slot> {
+    Zeroed::new(power_of_two_within::<Slot>(bytes))
 }
 
-/// `len` values of `make`, in memory backed by huge pages where the system allows it
-/// ([`huge_pages`]): advised before the values are written.
-fn allocate_with<T>(len: usize, make: fn() -> T) -> Box<[T]> {
-    let mut values = Box::<[T]>::new_uninit_slice(len);
-    huge_pages::advise(values.as_mut_ptr().cast(), std::mem::size_of_val(&*values));
-    for value in values.iter_mut() {
-        value.write(make());
-    }
-    #[allow(unsafe_code)]
-    // SAFETY: the loop above wrote every value.
-    unsafe {
-        values.assume_init()
-    }
-}
+#[allow(unsafe_code)]
+// SAFETY: two `AtomicU64`s of zero: the empty slot (data 0); atomics are `Sync`.
+unsafe impl Zeroable for Slot {}
+#[allow(unsafe_code)]
+// SAFETY: two slots of zeros.
+unsafe impl Zeroable for Pair {}
 
 /// The largest power of two of `T`s that fits in `bytes`, and at least one.
 fn power_of_two_within<T>(bytes: usize) -> usize {
@@ -161,9 +146,12 @@ fn power_of_two_within<T>(bytes: usize) -> usize {
     1usize << (usize::BITS - 1 - wanted.leading_zeros())
 }
 
-/// Empties every slot.
+/// Empties every slot. Slots already empty are only read, so that clearing a table whose
+/// pages no search has touched does not bring them into memory.
 pub(crate) fn clear(slots: &[Slot]) {
     for slot in slots {
-        slot.clear();
+        if slot.raw() != 0 || slot.check.load(Ordering::Relaxed) != 0 {
+            slot.clear();
+        }
     }
 }

@@ -151,6 +151,12 @@ pub(super) struct Candidate<W> {
     pub key: i32,
 }
 
+/// A new worker's first look at the limits: after [`CHECK_EVERY`] nodes, or sooner under a
+/// close node limit nearly spent ([`Watch::close_look`]).
+fn first_check(control: &Control<'_>) -> u64 {
+    control.watch.close_look(control.nodes.load(Ordering::Relaxed), CHECK_EVERY).unwrap_or(CHECK_EVERY)
+}
+
 impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
     pub(super) fn new(
         board: &'a Board<M>,
@@ -165,7 +171,7 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             control,
             nodes: 0,
             flushed: 0,
-            next_check: CHECK_EVERY,
+            next_check: first_check(control),
             stopped: false,
             cancel: None,
             selectivity,
@@ -198,9 +204,12 @@ impl<'a, M: Layout, V: Features> Worker<'a, M, V> {
             self.stopped = true;
             return;
         }
-        if let Some(why) = c.watch.why_stop(c.nodes.load(Ordering::Relaxed)) {
+        let nodes = c.nodes.load(Ordering::Relaxed);
+        if let Some(why) = c.watch.why_stop(nodes) {
             c.abort(why);
             self.stopped = true;
+        } else if let Some(look) = c.watch.close_look(nodes, CHECK_EVERY) {
+            self.next_check = self.nodes + look;
         }
     }
 
