@@ -1,0 +1,148 @@
+//! A position's key in a book: its discs, the side to move's then the other side's, as bits of
+//! the board's playable cells in row order, canonicalised over the board's symmetries (the
+//! smallest key of the images), so that every image of a position shares one entry.
+//!
+//! Only the symmetries that map the board's playable cells onto themselves count: the eight
+//! of the square on a square board without blocked cells (and the Octagon), the four of a
+//! rectangle (identity, both mirrors, the half turn), fewer with blocked cells that break them.
+//! reversi-core has no symmetries of its own (the named openings keep an 8×8-only transform),
+//! so they are derived here from the geometry.
+
+use reversi_core::{Bitboard, Color, Geometry, Position, Square};
+
+/// The most 64-bit words of one colour's discs: 256 cells.
+pub(super) const MAX_WORDS: usize = 4;
+
+/// A position's key: `words` words of the mover's discs, then as many of the opponent's.
+/// Words past `2 * words` are zero, so the derived order is the order of the used words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Key {
+    pub(super) words: [u64; 2 * MAX_WORDS],
+}
+
+/// The playable cells of a board in row order, and each symmetry as a permutation of them.
+#[derive(Clone, Debug)]
+pub(super) struct Symmetries {
+    /// The playable cells in row order.
+    cells: Vec<Square>,
+    /// The index among the playable cells of each square (by its canonical index), or `u16::MAX`.
+    index_of: Box<[u16; 256]>,
+    /// For each symmetry that maps the board onto itself (the identity first), the image of
+    /// each playable cell's index.
+    images: Vec<Vec<u16>>,
+    /// Words of one colour.
+    pub(super) words: usize,
+}
+
+/// Cell (c, r) of a `w × h` board through symmetry `k` (0-3: identity, the column mirror, the
+/// row mirror, the half turn; 4-7, square boards only: the same after the transpose).
+fn image(c: u8, r: u8, w: u8, h: u8, k: usize) -> (u8, u8) {
+    let (c, r) = if k >= 4 { (r, c) } else { (c, r) };
+    let c = if k & 1 == 1 { w - 1 - c } else { c };
+    let r = if k & 2 == 2 { h - 1 - r } else { r };
+    (c, r)
+}
+
+impl Symmetries {
+    pub(super) fn new(geometry: &Geometry) -> Symmetries {
+        let (w, h) = (geometry.width(), geometry.height());
+        let playable = geometry.playable();
+        let cells: Vec<Square> = playable.iter().collect();
+        let mut index_of = Box::new([u16::MAX; 256]);
+        for (i, sq) in cells.iter().enumerate() {
+            index_of[usize::from(sq.index())] = i as u16;
+        }
+        let count = if w == h { 8 } else { 4 };
+        let images = (0..count)
+            .filter_map(|k| {
+                cells
+                    .iter()
+                    .map(|sq| {
+                        let (c, r) = image(sq.column(), sq.row(), w, h, k);
+                        Square::new(c, r).filter(|&t| playable.contains(t)).map(|t| index_of[usize::from(t.index())])
+                    })
+                    .collect::<Option<Vec<u16>>>()
+            })
+            .collect();
+        let words = cells.len().div_ceil(64).max(1);
+        Symmetries { cells, index_of, images, words }
+    }
+
+    /// The number of symmetries of the board (the identity included).
+    pub(super) fn count(&self) -> usize {
+        self.images.len()
+    }
+
+    /// The canonical key of `position`, whose geometry is the book's.
+    pub(super) fn key(&self, position: &Position) -> Key {
+        let mover = position.discs(position.side_to_move());
+        let other = position.discs(!position.side_to_move());
+        let mut best: Option<Key> = None;
+        for image in &self.images {
+            let key = self.key_through(mover, other, image);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.expect("the identity is always a symmetry")
+    }
+
+    fn key_through(&self, mover: Bitboard, other: Bitboard, image: &[u16]) -> Key {
+        let mut words = [0u64; 2 * MAX_WORDS];
+        for (side, discs) in [mover, other].into_iter().enumerate() {
+            for sq in discs.iter() {
+                let j = usize::from(image[usize::from(self.index_of[usize::from(sq.index())])]);
+                words[side * self.words + j / 64] |= 1 << (j % 64);
+            }
+        }
+        Key { words }
+    }
+
+    /// The position of `key` (in the key's orientation), Black to move.
+    pub(super) fn position(&self, key: &Key, geometry: &Geometry) -> Position {
+        let mut sides = [Bitboard::EMPTY; 2];
+        for (side, discs) in sides.iter_mut().enumerate() {
+            for (i, sq) in self.cells.iter().enumerate() {
+                if key.words[side * self.words + i / 64] >> (i % 64) & 1 == 1 {
+                    discs.insert(*sq);
+                }
+            }
+        }
+        Position::from_parts(*geometry, sides[0], sides[1], Color::Black)
+            .expect("a valid key's discs lie on the board's playable cells, apart")
+    }
+
+    /// Whether `key` is a key of this board: no disc past the playable cells, none on both
+    /// sides.
+    pub(super) fn is_valid(&self, key: &Key) -> bool {
+        let cells = self.cells.len();
+        let (mover, other) = key.words[..2 * self.words].split_at(self.words);
+        let beyond = |words: &[u64]| {
+            words.iter().enumerate().any(|(i, &w)| {
+                let first = i * 64;
+                let used = cells.saturating_sub(first).min(64);
+                used < 64 && w >> used != 0
+            })
+        };
+        !beyond(mover)
+            && !beyond(other)
+            && mover.iter().zip(other).all(|(a, b)| a & b == 0)
+            && key.words[2 * self.words..].iter().all(|&w| w == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_core::Geometry;
+
+    #[test]
+    fn each_board_keeps_only_its_own_symmetries() {
+        assert_eq!(Symmetries::new(&Geometry::STANDARD).count(), 8);
+        assert_eq!(Symmetries::new(&Geometry::octagon()).count(), 8);
+        assert_eq!(Symmetries::new(&Geometry::rectangle(10, 6).unwrap()).count(), 4);
+        let blocked = Geometry::STANDARD.with_unplayable(Bitboard::from_square("a1".parse().unwrap())).unwrap();
+        // Only the identity and the transpose keep a1 where it is.
+        assert_eq!(Symmetries::new(&blocked).count(), 2);
+    }
+}
