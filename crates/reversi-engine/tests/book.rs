@@ -174,3 +174,66 @@ proptest! {
         prop_assert!(Book::from_bytes(&mutated).is_err());
     }
 }
+
+#[test]
+fn the_standard_book_reads_and_its_values_are_negamaxed() {
+    let book = Book::from_bytes(reversi_engine::book::STANDARD_BYTES).unwrap();
+    assert!(book.len() > 5000, "{}", book.len());
+    book.check(&Geometry::STANDARD, Scoring::Discs).unwrap();
+    assert_eq!(book.symmetries(), 8);
+    assert_eq!(book.moves(&Position::default()).len(), 4);
+    let mut deviations = 0;
+    for (p, e) in book.positions().filter(|(p, _)| !p.must_pass()) {
+        let best_book = book.moves(&p).first().map(|m| m.value);
+        match e.provenance() {
+            Provenance::Negamax => assert_eq!(Some(e.value()), best_book, "{p}"),
+            Provenance::Deviation => {
+                deviations += 1;
+                assert!(best_book.is_some_and(|b| b < e.value()), "{p}");
+            }
+            Provenance::Searched => assert_eq!(best_book, None, "{p}"),
+            Provenance::Exact => {}
+        }
+    }
+    assert!(deviations > 0, "some book moves are beaten by a move outside the book");
+}
+
+#[test]
+fn a_player_plays_book_moves_reproducibly_and_can_leave_the_book() {
+    use reversi_engine::player::{EnginePlayer, Level};
+    use reversi_engine::variety::Variety;
+    use reversi_variants::players::Player;
+    use reversi_variants::{Game, Move, Rules};
+
+    let book = Book::standard();
+    let opening = |seed: u64| {
+        let mut game = Game::new(Rules::default(), 0).unwrap();
+        let mut player = EnginePlayer::new(Level::new(1).unwrap()).with_variety(Variety::new(1.0, 0.0).unwrap(), seed);
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            let position = *game.position();
+            let mv = player.choose(&game).unwrap();
+            if book.lookup(&position).is_some() && !book.moves(&position).is_empty() {
+                let Move::Place(sq) = mv else { panic!("a pass in the opening") };
+                // In the book, within level 1's margin of the position's value.
+                let chosen = book.moves(&position).into_iter().find(|m| m.square == sq);
+                let value = book.lookup(&position).unwrap().value();
+                assert!(chosen.is_some_and(|m| m.value >= value - 400), "{mv} at {position}");
+            }
+            game.play(mv).unwrap();
+            moves.push(mv);
+        }
+        moves
+    };
+    assert_eq!(opening(3), opening(3), "the same seed, the same opening");
+    assert!((0..8).map(opening).collect::<std::collections::HashSet<_>>().len() > 1, "seeds vary the opening");
+    let player = EnginePlayer::new(Level::new(1).unwrap()).without_book();
+    assert!(player.book().is_none());
+    let ten = Game::new(
+        Rules::builder().board(reversi_variants::Board::Rectangle { width: 10, height: 10 }).build().unwrap(),
+        0,
+    )
+    .unwrap();
+    // Off the book's board the player searches.
+    assert!(EnginePlayer::new(Level::new(1).unwrap()).choose(&ten).is_some());
+}

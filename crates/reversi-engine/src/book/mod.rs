@@ -44,6 +44,8 @@ mod format;
 mod lookup;
 mod symmetry;
 
+use std::sync::{Arc, OnceLock};
+
 use reversi_core::{Geometry, Position};
 use reversi_variants::Scoring;
 
@@ -51,6 +53,9 @@ pub use error::BookError;
 pub use format::FORMAT_VERSION;
 pub use lookup::BookMove;
 use symmetry::{Key, Symmetries};
+
+/// The standard 8×8 book's bytes ([`Book::standard`]).
+pub const STANDARD_BYTES: &[u8] = include_bytes!("standard.book");
 
 /// Where a book value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,6 +193,22 @@ impl Book {
     /// contents). Never panics, whatever the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
         format::decode(bytes)
+    }
+
+    /// The standard 8×8 book under disc scoring, read once and shared: the positions met
+    /// often in the WTHOR games of every year but 2012, 2017 and 2018 (held out to measure
+    /// it), valued by negamax over 8-ply searches (`tools/src/bin/build_book.rs` rebuilds it;
+    /// `benches/README.md` has its figures). It is built into the crate (`include_bytes!`), so
+    /// that every player has it without a file to find at run time; reading it checks it as
+    /// any other book.
+    #[must_use]
+    pub fn standard() -> Arc<Book> {
+        static STANDARD: OnceLock<Arc<Book>> = OnceLock::new();
+        Arc::clone(
+            STANDARD.get_or_init(|| {
+                Arc::new(Book::from_bytes(STANDARD_BYTES).expect("the built-in book is valid (tested)"))
+            }),
+        )
     }
 
     /// Reads the book in the file at `path`.

@@ -32,6 +32,50 @@ pub(super) struct Symmetries {
     images: Vec<Vec<u16>>,
     /// Words of one colour.
     pub(super) words: usize,
+    /// Whether the board is the full 8×8 square: its keys are computed on one word a side.
+    full_square_of_eight: bool,
+}
+
+/// The full 8×8 board's eight symmetries on words (bit `8 r + c` for cell (c, r)): the same
+/// images as the generic path, a few instructions each instead of a loop over the discs.
+mod eight {
+    use reversi_core::Bitboard;
+
+    use super::{Key, MAX_WORDS};
+
+    /// The discs as one word, row by row.
+    pub(super) fn pack(bits: Bitboard) -> u64 {
+        let words = bits.to_words();
+        (0..8).fold(0, |out, r| out | ((words[r / 4] >> (16 * (r % 4))) & 0xFF) << (8 * r))
+    }
+
+    fn mirror_columns(x: u64) -> u64 {
+        x.reverse_bits().swap_bytes()
+    }
+
+    fn transpose(mut x: u64) -> u64 {
+        let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+        x ^ t ^ (t >> 7)
+    }
+
+    /// The smallest (mover, other) pair of the eight images, as a key.
+    pub(super) fn key(mover: u64, other: u64) -> Key {
+        let mut best = (mover, other);
+        let mut consider = |pair: (u64, u64)| best = best.min(pair);
+        for (m, o) in [(mover, other), (transpose(mover), transpose(other))] {
+            consider((m, o));
+            consider((mirror_columns(m), mirror_columns(o)));
+            consider((m.swap_bytes(), o.swap_bytes()));
+            consider((mirror_columns(m).swap_bytes(), mirror_columns(o).swap_bytes()));
+        }
+        let mut words = [0u64; 2 * MAX_WORDS];
+        (words[0], words[1]) = best;
+        Key { words }
+    }
 }
 
 /// Cell (c, r) of a `w × h` board through symmetry `k` (0-3: identity, the column mirror, the
@@ -65,7 +109,8 @@ impl Symmetries {
             })
             .collect();
         let words = cells.len().div_ceil(64).max(1);
-        Symmetries { cells, index_of, images, words }
+        let full_square_of_eight = w == 8 && h == 8 && cells.len() == 64;
+        Symmetries { cells, index_of, images, words, full_square_of_eight }
     }
 
     /// The number of symmetries of the board (the identity included).
@@ -77,25 +122,41 @@ impl Symmetries {
     pub(super) fn key(&self, position: &Position) -> Key {
         let mover = position.discs(position.side_to_move());
         let other = position.discs(!position.side_to_move());
+        if self.full_square_of_eight {
+            return eight::key(eight::pack(mover), eight::pack(other));
+        }
+        self.key_generic(mover, other)
+    }
+
+    /// The smallest key of the images, each image's bits moved one by one from the discs
+    /// packed once.
+    fn key_generic(&self, mover: Bitboard, other: Bitboard) -> Key {
+        let mut packed = [[0u64; MAX_WORDS]; 2];
+        for (side, discs) in [mover, other].into_iter().enumerate() {
+            for sq in discs.iter() {
+                let i = usize::from(self.index_of[usize::from(sq.index())]);
+                packed[side][i / 64] |= 1 << (i % 64);
+            }
+        }
         let mut best: Option<Key> = None;
         for image in &self.images {
-            let key = self.key_through(mover, other, image);
+            let mut words = [0u64; 2 * MAX_WORDS];
+            for (side, bits) in packed.iter().enumerate() {
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let j = usize::from(image[w * 64 + word.trailing_zeros() as usize]);
+                        words[side * self.words + j / 64] |= 1 << (j % 64);
+                        word &= word - 1;
+                    }
+                }
+            }
+            let key = Key { words };
             if best.is_none_or(|b| key < b) {
                 best = Some(key);
             }
         }
         best.expect("the identity is always a symmetry")
-    }
-
-    fn key_through(&self, mover: Bitboard, other: Bitboard, image: &[u16]) -> Key {
-        let mut words = [0u64; 2 * MAX_WORDS];
-        for (side, discs) in [mover, other].into_iter().enumerate() {
-            for sq in discs.iter() {
-                let j = usize::from(image[usize::from(self.index_of[usize::from(sq.index())])]);
-                words[side * self.words + j / 64] |= 1 << (j % 64);
-            }
-        }
-        Key { words }
     }
 
     /// The position of `key` (in the key's orientation), Black to move.
@@ -144,5 +205,25 @@ mod tests {
         let blocked = Geometry::STANDARD.with_unplayable(Bitboard::from_square("a1".parse().unwrap())).unwrap();
         // Only the identity and the transpose keep a1 where it is.
         assert_eq!(Symmetries::new(&blocked).count(), 2);
+    }
+
+    #[test]
+    fn the_words_of_eight_give_the_generic_keys() {
+        let symmetries = Symmetries::new(&Geometry::STANDARD);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            // Random discs: each cell empty, Black or White.
+            let (mut black, mut white) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            for sq in Geometry::STANDARD.playable().iter() {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                match state >> 62 {
+                    0 => black.insert(sq),
+                    1 => white.insert(sq),
+                    _ => {}
+                }
+            }
+            let p = Position::from_parts(Geometry::STANDARD, black, white, Color::Black).unwrap();
+            assert_eq!(symmetries.key(&p), symmetries.key_generic(black, white));
+        }
     }
 }
