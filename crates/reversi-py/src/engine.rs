@@ -11,6 +11,7 @@ use reversi_engine::solver::Solver;
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
+use crate::book::PyBook;
 use crate::errors::{EngineError, Whole, engine_error, require_int, rules_error};
 use crate::game::{PyGame, parse_position};
 use crate::interrupt;
@@ -44,8 +45,23 @@ pub(crate) struct PyEngine {
 }
 
 impl PyEngine {
-    fn with_level(level: Level) -> PyEngine {
-        PyEngine { level: level.number(), player: Mutex::new(EnginePlayer::new(level)) }
+    fn with_level(level: Level, book: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
+        let player = EnginePlayer::new(level);
+        let player = match book {
+            None => player,
+            Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => {
+                if b.extract::<bool>()? {
+                    player
+                } else {
+                    player.without_book()
+                }
+            }
+            Some(b) => match b.cast::<PyBook>() {
+                Ok(book) => player.with_book(std::sync::Arc::clone(&book.get().inner)),
+                Err(_) => return Err(EngineError::new_err("book: expected True, False or a Book")),
+            },
+        };
+        Ok(PyEngine { level: level.number(), player: Mutex::new(player) })
     }
 
     /// Runs `f` on the player with the GIL released, once the searches before it are done.
@@ -81,12 +97,13 @@ pub(crate) struct PyAnalysis {
 
 #[pymethods]
 impl PyEngine {
-    /// The engine at `level` (1 to 10).
+    /// The engine at `level` (1 to 10), playing from `book` in the opening: the standard
+    /// 8×8 book (`True`, the default), none (`False`) or a `Book`.
     #[new]
-    #[pyo3(signature = (level=None))]
-    fn new(level: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
+    #[pyo3(signature = (level=None, book=None))]
+    fn new(level: Option<&Bound<'_, PyAny>>, book: Option<&Bound<'_, PyAny>>) -> PyResult<PyEngine> {
         let Some(level) = level else {
-            return Ok(PyEngine::with_level(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?));
+            return PyEngine::with_level(Level::new(DEFAULT_LEVEL).map_err(|e| engine_error(&e))?, book);
         };
         require_int(level, "level")?;
         let number = level.extract::<u8>().map_err(|_| {
@@ -95,7 +112,7 @@ impl PyEngine {
                 crate::errors::shown(level)
             ))
         })?;
-        Ok(PyEngine::with_level(Level::new(number).map_err(|e| engine_error(&e))?))
+        PyEngine::with_level(Level::new(number).map_err(|e| engine_error(&e))?, book)
     }
 
     /// The level.

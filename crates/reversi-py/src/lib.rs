@@ -6,6 +6,7 @@
 //! so other Python threads run meanwhile.
 
 mod batch;
+mod book;
 mod engine;
 mod errors;
 mod game;
@@ -24,6 +25,7 @@ fn _reversi_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rules::PyRules>()?;
     m.add_class::<game::PyGame>()?;
     engine::register(m)?;
+    book::register(m)?;
     batch::register(m)?;
     records::register(m)?;
     review::register(m)?;

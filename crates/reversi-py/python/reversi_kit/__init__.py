@@ -6,6 +6,8 @@ The classes and functions come from the compiled extension ``reversi_kit._revers
 
 from ._reversi_kit import (
     Analysis,
+    Book,
+    BookError,
     Engine,
     EngineError,
     Game,
@@ -29,6 +31,8 @@ from ._reversi_kit import (
 
 __all__ = [
     "Analysis",
+    "Book",
+    "BookError",
     "Engine",
     "EngineError",
     "Game",

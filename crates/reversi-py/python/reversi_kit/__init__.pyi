@@ -46,6 +46,9 @@ class RecordError(ReversiError):
 class EngineError(ReversiError):
     """A bad engine level or search option, or nothing to search."""
 
+class BookError(ReversiError):
+    """An opening book that cannot be read: not a book, another version, truncated or damaged."""
+
 @final
 class Rules:
     """The rules of a table: immutable, comparable, hashable."""
@@ -162,12 +165,34 @@ class Engine:
     """The engine at a level from 1 (instant) to 10 (strong); searches release the GIL. Threads
     may share one: their searches take turns."""
 
-    def __new__(cls, level: Optional[int] = None) -> "Engine":
-        """Level 5 if left out."""
+    def __new__(cls, level: Optional[int] = None, book: Union[bool, "Book", None] = None) -> "Engine":
+        """Level 5 if left out. In the opening it plays from `book`: the standard 8x8 book
+        (True or left out), none (False) or the Book given."""
     @property
     def level(self) -> int: ...
     def choose(self, game: Game) -> str: ...
     def analyse(self, game: Game) -> Analysis: ...
+
+@final
+class Book:
+    """An opening book: positions of one board with their values in discs for the side to
+    move; a position's images under the board's symmetries share one entry."""
+
+    @staticmethod
+    def standard() -> "Book":
+        """The standard 8x8 book built into the engine."""
+    @staticmethod
+    def from_bytes(data: bytes) -> "Book":
+        """Raises BookError if the bytes are not a valid book."""
+    @staticmethod
+    def load(path: Union[str, "os.PathLike[str]"]) -> "Book":
+        """Raises BookError if the file cannot be read or is not a valid book."""
+    def to_bytes(self) -> bytes: ...
+    def lookup(self, game: Game) -> Optional[float]:
+        """The book value of the game's position for the side to move, None outside the book."""
+    def moves(self, game: Game) -> List[Tuple[str, float]]:
+        """The moves that stay in the book, best first, with their values."""
+    def __len__(self) -> int: ...
 
 @final
 class Solution:
