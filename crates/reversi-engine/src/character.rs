@@ -94,8 +94,8 @@ impl Character {
 
     /// A book move for `game`'s side to move: one of the book's moves within the level's
     /// [`book_margin`] of the position's book value (which counts the best move outside the
-    /// book), the best without variety, else drawn from the variety's generator, so that the
-    /// same seed plays the same opening. `None` outside the book, off its board or scoring,
+    /// book), the best unless the variety deviates on this move, when its generator draws
+    /// one, so that the same seed plays the same opening. `None` outside the book, off its board or scoring,
     /// in the free opening, or when only a move outside the book is close enough to the best.
     fn book_move(&mut self, game: &Game, level: Level) -> Option<Move> {
         let book = self.book.as_ref()?;
@@ -109,7 +109,18 @@ impl Character {
         if close == 0 {
             return None;
         }
-        let index = self.deviation.as_mut().map_or(0, |d| d.pick(close));
+        // As off the book: a share of the moves (the variety's probability) deviates, drawn
+        // once a move, so that a variety that never deviates plays the plain player's games.
+        let index = match &mut self.deviation {
+            Some(d) => {
+                if d.draw() {
+                    d.pick(close)
+                } else {
+                    0
+                }
+            }
+            None => 0,
+        };
         Some(Move::Place(moves[index].square))
     }
 

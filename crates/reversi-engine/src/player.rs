@@ -54,8 +54,9 @@ use crate::variety::{Deviation, Variety};
 /// # Opening book
 /// By default a player has the standard 8×8 book ([`Book::standard`]): in a position of the
 /// book it plays, with no search, a book move within a level-dependent margin of the
-/// position's book value (a disc at level 10, 4 at level 1), the best one unless it has
-/// variety, when the variety's generator draws one of them. Games of other boards or scoring
+/// position's book value (a disc at level 10, 4 at level 1): the best one, unless its
+/// variety deviates on the move (its probability, drawn from its seed), when it draws one of
+/// them. Games of other boards or scoring
 /// search as before; [`with_book`](EnginePlayer::with_book) gives another book,
 /// [`without_book`](EnginePlayer::without_book) none.
 ///

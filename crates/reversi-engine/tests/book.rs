@@ -208,7 +208,7 @@ fn a_player_plays_book_moves_reproducibly_and_can_leave_the_book() {
     let book = Book::standard();
     let opening = |seed: u64| {
         let mut game = Game::new(Rules::default(), 0).unwrap();
-        let mut player = EnginePlayer::new(Level::new(1).unwrap()).with_variety(Variety::new(1.0, 0.0).unwrap(), seed);
+        let mut player = EnginePlayer::new(Level::new(1).unwrap()).with_variety(Variety::new(1.0, 1.0).unwrap(), seed);
         let mut moves = Vec::new();
         for _ in 0..6 {
             let position = *game.position();
