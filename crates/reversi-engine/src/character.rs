@@ -111,15 +111,10 @@ impl Character {
         }
         // As off the book: a share of the moves (the variety's probability) deviates, drawn
         // once a move, so that a variety that never deviates plays the plain player's games.
+        let deviates = self.deviation.as_mut().is_some_and(Deviation::draw);
         let index = match &mut self.deviation {
-            Some(d) => {
-                if d.draw() {
-                    d.pick(close)
-                } else {
-                    0
-                }
-            }
-            None => 0,
+            Some(d) if deviates => d.pick(close),
+            _ => 0,
         };
         Some(Move::Place(moves[index].square))
     }
