@@ -25,7 +25,7 @@
 //! move for Black with the mistakes marked (the folder is made if missing).
 //!
 //! A move of the standard 8×8 book (`reversi_kit::engine::book::Book::standard`: a move
-//! from a book position to another) ends its line with `book`.
+//! from a book position to another) has `book` at the end of its line, before its mark.
 //!
 //! `--time` and `--max-nodes` bound each search (a move's best and the played move's value):
 //! an exact solve that does not fit in them gives an estimate instead.
@@ -140,6 +140,14 @@ fn book_moves(played: &Game) -> Vec<bool> {
         .collect()
 }
 
+/// `line` with `book` before its `?`/`??` mark, if any, so that marked lines still end with
+/// their mark.
+fn book_marked(line: &str) -> String {
+    let (body, mark) =
+        [" ??", " ?"].iter().find_map(|mark| line.strip_suffix(mark).map(|body| (body, *mark))).unwrap_or((line, ""));
+    format!("{body}  book{mark}")
+}
+
 /// Reviews the game, handing each output line to `emit` as soon as it is known.
 fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
@@ -168,7 +176,7 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
             // One line for the move, one for each reason under it.
             let in_book = book.get(reviewed.number() - 1).copied().unwrap_or(false);
             for (i, line) in reviewed.text().to_string().lines().enumerate() {
-                emit(if i == 0 && in_book { format!("{line}  book") } else { line.to_owned() });
+                emit(if i == 0 && in_book { book_marked(line) } else { line.to_owned() });
             }
         })
         .map_err(|e| errors::chain(&e))?;
