@@ -24,6 +24,9 @@
 //! `DIR/position.svg`, the final position, and `DIR/evaluation.svg`, the evaluation after each
 //! move for Black with the mistakes marked (the folder is made if missing).
 //!
+//! A move of the standard 8×8 book (`reversi_kit::engine::book::Book::standard`: a move
+//! from a book position to another) has `book` at the end of its line, before its mark.
+//!
 //! `--time` and `--max-nodes` bound each search (a move's best and the played move's value):
 //! an exact solve that does not fit in them gives an estimate instead.
 
@@ -33,12 +36,13 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use reversi_cli::{args, errors, files, hash_mb, outln};
+use reversi_kit::engine::book::Book;
 use reversi_kit::engine::player::Level;
 use reversi_kit::engine::review::Reviewer;
 use reversi_kit::engine::search::Searcher;
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::records::{GameRecord, ggf, replay_transcript};
-use reversi_kit::variants::{Game, Rules};
+use reversi_kit::variants::{Game, Move, Rules};
 
 /// Reviews the moves of a game record.
 #[derive(Parser, Debug)]
@@ -115,6 +119,35 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     }
 }
 
+/// For each move of `played`, whether it is a move of the standard 8×8 book (none on other
+/// boards or under other scoring).
+fn book_moves(played: &Game) -> Vec<bool> {
+    let book = Book::standard();
+    let mut table = played.clone();
+    while table.undo().is_some() {}
+    let fits = book.check(table.position().geometry(), played.rules().scoring()).is_ok();
+    played
+        .history()
+        .iter()
+        .map(|ply| {
+            let position = *table.position();
+            let in_book =
+                fits && matches!(ply.played(), Move::Place(sq) if book.moves(&position).iter().any(|m| m.square == sq));
+            // The history replays (it is the game's own).
+            let _ = table.play(ply.played());
+            in_book
+        })
+        .collect()
+}
+
+/// `line` with `book` before its `?`/`??` mark, if any, so that marked lines still end with
+/// their mark.
+fn book_marked(line: &str) -> String {
+    let (body, mark) =
+        [" ??", " ?"].iter().find_map(|mark| line.strip_suffix(mark).map(|body| (body, *mark))).unwrap_or((line, ""));
+    format!("{body}  book{mark}")
+}
+
 /// Reviews the game, handing each output line to `emit` as soon as it is known.
 fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let played = load(&args.file, args.game)?;
@@ -133,6 +166,7 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     if let Some(name) = played.opening_name() {
         emit(format!("opening: {name}"));
     }
+    let book = book_moves(&played);
     let searcher = Searcher::with_hash_mb(args.hash_mb).with_threads(args.threads);
     let mut reviewer = Reviewer::new(searcher, args.level)
         .with_exact_empties(args.exact_empties)
@@ -140,8 +174,9 @@ fn run(args: &Args, emit: &mut dyn FnMut(String)) -> Result<(), String> {
     let review = reviewer
         .review_each(&played, &mut |reviewed| {
             // One line for the move, one for each reason under it.
-            for line in reviewed.text().to_string().lines() {
-                emit(line.to_owned());
+            let in_book = book.get(reviewed.number() - 1).copied().unwrap_or(false);
+            for (i, line) in reviewed.text().to_string().lines().enumerate() {
+                emit(if i == 0 && in_book { book_marked(line) } else { line.to_owned() });
             }
         })
         .map_err(|e| errors::chain(&e))?;

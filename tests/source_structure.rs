@@ -306,7 +306,8 @@ const ENGINE_FLOORS: &[&[&str]] = &[
     &["solver"],
     // The `Searcher`: the midgame search and the solver's exact values together.
     &["search"],
-    &["ranking", "level"],
+    // The opening book: its builder values positions with the `Searcher`.
+    &["ranking", "level", "book"],
     &["character"],
     // The players; and a game's review, which reads the board's features and asks the
     // `Searcher` for values at a level's limits.

@@ -11,7 +11,7 @@
 //! | `set game GGF` | none: the position after the game's moves (any GGS board: 4×4 to 14×14, the Octagon, `BL` blocked cells), and the game's clock (`TI`, less the times of each side's moves) |
 //! | `set contempt N` | none: kept; the engine plays for the disc margin, so it changes nothing |
 //! | `move f5[/eval[/time]]` | none: plays the move (`PA` passes; a pass left out is put back) |
-//! | `hint N` | `search <pv> <eval> 0 <depth>` for the N best moves, best first (`100%` for an exact value) |
+//! | `hint N` | `search <pv> <eval> 0 <depth>` for the N best moves, best first (`100%` for an exact value); in a position of the standard 8×8 book, `book <pv> <eval> 0 <depth>` for its N best book moves instead (the line follows the book's best moves; `0`: the book keeps no game counts) |
 //! | `go` | `=== <move>/<eval>/<seconds>` (the game is not changed: the GUI sends the move back) |
 //! | `ping N` | `pong N` |
 //! | `learn` | `learned` |
@@ -32,6 +32,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use reversi_kit::engine::book::Book;
 use reversi_kit::engine::clock::{Clock, TimeControl};
 use reversi_kit::engine::ranking::rank_moves;
 use reversi_kit::engine::search::{Limits, Searcher, Value};
@@ -242,6 +243,11 @@ impl Session {
             "hint" => {
                 let n = number::<usize>("hint", rest, "a count of moves")?;
                 let position = self.playable("hint")?;
+                let book = book_hints(&position, n);
+                if !book.is_empty() {
+                    reply.out.extend(book);
+                    return Ok(());
+                }
                 let limits = self.limits(&position);
                 let ranked = rank_moves(&mut self.searcher, &position, limits);
                 for r in ranked.iter().take(n) {
@@ -438,6 +444,32 @@ fn move_text(played: Move) -> String {
         Move::Place(sq) => sq.to_string(),
         Move::Pass => "PA".into(),
     }
+}
+
+/// The `book` lines of `position`'s `n` best moves in the standard 8×8 book, best first: each
+/// line the move then the book's best replies while they stay in the book. None when the
+/// position is not in the book (or not of its board).
+fn book_hints(position: &Position, n: usize) -> Vec<String> {
+    let book = Book::standard();
+    if book.lookup(position).is_none() {
+        return Vec::new();
+    }
+    book.moves(position)
+        .iter()
+        .take(n)
+        .map(|m| {
+            let mut pv = move_text(Move::Place(m.square));
+            let mut child = *position;
+            child.play_unchecked(m.square);
+            // The book's line: its best move at each position, while there is one (a book
+            // line is at most as long as the plies the book was built on).
+            while let Some(next) = book.moves(&child).first() {
+                pv.push_str(&move_text(Move::Place(next.square)));
+                child.play_unchecked(next.square);
+            }
+            format!("book {pv} {:+.2} 0 {}", f64::from(m.value) / 100.0, m.entry.depth())
+        })
+        .collect()
 }
 
 /// A value in discs for the side to move, two decimals.

@@ -15,6 +15,21 @@ fn game_8x8(moves: &str) -> String {
     format!("set game {START_8X8}{moves};)")
 }
 
+/// The GGF moves of six plies from the 8×8 start, each the last legal move in cell order: a
+/// line out of the opening book (checked by the tests that use it), so that hints search.
+fn out_of_book() -> String {
+    let mut position = Position::default();
+    let mut moves = String::new();
+    for ply in 0..6 {
+        let square = position.legal_moves().iter().last().expect("a move in the opening");
+        position.play(square).unwrap();
+        let colour = if ply % 2 == 0 { 'B' } else { 'W' };
+        moves.push_str(&format!("{colour}[{}]", square.to_string().to_uppercase()));
+    }
+    assert!(Book::standard().lookup(&position).is_none(), "{moves} is in the book");
+    moves
+}
+
 /// The GGF of the start of a `board` game, no move played.
 fn start_of(board: BoardType) -> String {
     let start = Position::start(board.geometry()).expect("every GGS board has a start");
@@ -39,7 +54,8 @@ fn a_scripted_session_answers_every_command() {
     let script = [
         "nboard 2".to_owned(),
         "set depth 4".to_owned(),
-        game_8x8("B[F5]W[F6]B[E6]W[F4]"),
+        // Out of the book, so that the hints are searched.
+        game_8x8(&out_of_book()),
         "set contempt 100".to_owned(),
         "ping 1".to_owned(),
         "go".to_owned(),
@@ -57,7 +73,7 @@ fn a_scripted_session_answers_every_command() {
     assert_eq!(s.depth, 4);
     assert_eq!(s.contempt, 100);
     let position = *s.position.as_ref().unwrap();
-    // Black to move after four moves.
+    // Black to move after six moves.
     assert_eq!(position.side_to_move(), reversi_kit::Color::Black);
     assert_eq!(replies[5].out.len(), 1);
     let (best, _) = parse_go(&replies[5].out[0]);
@@ -161,7 +177,7 @@ fn an_endgame_hint_is_exact() {
     // Far from the end, a hint is an estimate at the depth set.
     let mut s = session();
     s.handle("set depth 2");
-    s.handle(&game_8x8(""));
+    s.handle(&game_8x8(&out_of_book()));
     let hint = s.handle("hint 1");
     assert!(hint.out.len() == 1 && hint.out[0].ends_with(" 0 2"), "{:?}", hint.out);
     // Six empty cells, exact from 6 at depth 2.
@@ -393,4 +409,27 @@ fn a_stop_ends_a_whole_hint() {
     let reply = s.handle("go");
     assert_eq!(reply.out.len(), 1, "{reply:?}");
     assert!(!s.stop.load(std::sync::atomic::Ordering::Relaxed));
+}
+
+#[test]
+fn a_hint_in_the_book_answers_book_lines() {
+    let mut s = Session::new(1 << 20, 1);
+    for line in ["nboard 2", "set depth 4", &game_8x8("")] {
+        assert!(s.handle(line).err.is_empty(), "{line}");
+    }
+    let hint = s.handle("hint 4");
+    assert!(hint.err.is_empty(), "{:?}", hint.err);
+    // The start's four moves are images of each other: four book lines of one value.
+    assert_eq!(hint.out.len(), 4, "{:?}", hint.out);
+    let start = Position::default();
+    let mut evals = Vec::new();
+    for line in &hint.out {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!((words[0], words[3]), ("book", "0"), "{line}");
+        let first: Move = parse_move("hint", &words[1][..2]).unwrap();
+        assert!(matches!(first, Move::Place(sq) if start.is_legal(sq)), "{line}");
+        assert!(words[1].len() > 2, "a book line goes on: {line}");
+        evals.push(words[2].to_owned());
+    }
+    assert!(evals.iter().all(|e| *e == evals[0]), "{evals:?}");
 }

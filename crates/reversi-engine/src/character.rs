@@ -1,11 +1,13 @@
 //! What a player adds to the plain search: seeded variety and a clock. Kept apart from the
 //! player itself so the level table and the search stay as they are.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reversi_core::Position;
 use reversi_variants::{Game, Move, Phase, Scoring};
 
+use crate::book::Book;
 use crate::clock::Clock;
 use crate::level::Level;
 use crate::ranking::rank_moves;
@@ -20,9 +22,18 @@ const MAX_SOLVE_EMPTIES: u32 = 26;
 /// are instant, so it may take what they would have taken.
 const SOLVE_BUDGETS: u32 = 3;
 
-/// A player's variety and clock, both optional.
+/// How far below the best a book move may be for a player at `level` to play it, in
+/// hundredths of a disc: a disc at level 10, up to 4 at level 1, whose searches are further
+/// off than that anyway.
+pub(crate) fn book_margin(level: Level) -> i32 {
+    100 + 33 * (10 - i32::from(level.number()))
+}
+
+/// A player's book, variety and clock, each optional.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Character {
+    /// The opening book, played from when it is for the game's board and scoring.
+    pub(crate) book: Option<Arc<Book>>,
     pub(crate) deviation: Option<Deviation>,
     pub(crate) clock: Option<Clock>,
     /// The deepest search, in plies, in place of the level's depth and node budget.
@@ -73,6 +84,12 @@ impl Character {
             return None;
         }
         let start = Instant::now();
+        if let Some(mv) = self.book_move(game, level) {
+            if let Some(clock) = &mut self.clock {
+                let _ = clock.spend(start.elapsed());
+            }
+            return Some(mv);
+        }
         let budget = self.clock.map(|c| (c.budget(game.position()), c.hard_limit()));
         let level_limits = self.level_limits(level, game.position()).with_scoring(game.rules().scoring());
         let result = match budget {
@@ -109,6 +126,33 @@ impl Character {
             let _ = clock.spend(start.elapsed());
         }
         chosen
+    }
+
+    /// A book move for `game`'s side to move: one of the book's moves within the level's
+    /// [`book_margin`] of the position's book value (which counts the best move outside the
+    /// book), the best unless the variety deviates on this move, when its generator draws
+    /// one, so that the same seed plays the same opening. `None` outside the book, off its board or scoring,
+    /// in the free opening, or when only a move outside the book is close enough to the best.
+    fn book_move(&mut self, game: &Game, level: Level) -> Option<Move> {
+        let book = self.book.as_ref()?;
+        let position = game.position();
+        if game.phase() != Phase::Normal || book.check(position.geometry(), game.rules().scoring()).is_err() {
+            return None;
+        }
+        let best = book.lookup(position)?.value();
+        let moves = book.moves(position);
+        let close = moves.iter().take_while(|m| m.value >= best - book_margin(level)).count();
+        if close == 0 {
+            return None;
+        }
+        // As off the book: a share of the moves (the variety's probability) deviates, drawn
+        // once a move, so that a variety that never deviates plays the plain player's games.
+        let deviates = self.deviation.as_mut().is_some_and(Deviation::draw);
+        let index = match &mut self.deviation {
+            Some(d) if deviates => d.pick(close),
+            _ => 0,
+        };
+        Some(Move::Place(moves[index].square))
     }
 
     /// The search of a clocked move: iterative deepening stopped by `budget`, after an exact

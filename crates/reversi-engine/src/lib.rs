@@ -1,6 +1,8 @@
 //! An engine for Reversi (Othello) on every board of the workspace: every even size from 4×4
 //! to 16×16, rectangles, the Octagon, blocked cells and handicap discs.
 //!
+//! - [`book`]: opening books, a value for each position of the opening on any board, read
+//!   from a compact checked format; the standard 8×8 book ships with the crate.
 //! - [`clock`]: time controls (per move, or per game with an increment) and a clock that
 //!   shares a game's time among its moves.
 //! - [`hash`]: Zobrist keys of positions, for transposition tables and opening books.
@@ -45,6 +47,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+pub mod book;
 mod character;
 pub mod eval;
 pub mod hash;

@@ -36,10 +36,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::sync::Arc;
+
 use reversi_core::Position;
 use reversi_variants::players::Player;
 use reversi_variants::{Game, Move, Phase, Scoring};
 
+use crate::book::Book;
 use crate::character::Character;
 use crate::clock::Clock;
 pub use crate::level::{Level, LevelError};
@@ -47,6 +50,15 @@ use crate::search::{SearchResult, Searcher};
 use crate::variety::{Deviation, Variety};
 
 /// The engine at a level, behind the [`Player`] trait; it plays every phase of every variant.
+///
+/// # Opening book
+/// By default a player has the standard 8×8 book ([`Book::standard`]): in a position of the
+/// book it plays, with no search, a book move within a level-dependent margin of the
+/// position's book value (a disc at level 10, 4 at level 1): the best one, unless its
+/// variety deviates on the move (its probability, drawn from its seed), when it draws one of
+/// them. Games of other boards or scoring
+/// search as before; [`with_book`](EnginePlayer::with_book) gives another book,
+/// [`without_book`](EnginePlayer::without_book) none.
 ///
 /// # Character
 /// By default a player is deterministic: the same game, the same move, on every machine.
@@ -99,7 +111,31 @@ impl EnginePlayer {
     /// The engine at `level` with the caller's searcher (its table size and threads).
     #[must_use]
     pub fn with_searcher(level: Level, searcher: Searcher) -> EnginePlayer {
-        EnginePlayer { level, name: format!("engine:{level}"), searcher, character: Character::default() }
+        let mut character = Character::default();
+        character.book = Some(Book::standard());
+        EnginePlayer { level, name: format!("engine:{level}"), searcher, character }
+    }
+
+    /// The same player with `book` instead of the standard 8×8 one: it plays from the book
+    /// in the games of the book's board and scoring (see [`with_variety`](Self::with_variety)
+    /// for how it chooses among the book's moves).
+    #[must_use]
+    pub fn with_book(mut self, book: Arc<Book>) -> EnginePlayer {
+        self.character.book = Some(book);
+        self
+    }
+
+    /// The same player without an opening book: it searches every move.
+    #[must_use]
+    pub fn without_book(mut self) -> EnginePlayer {
+        self.character.book = None;
+        self
+    }
+
+    /// The player's opening book, if it has one.
+    #[must_use]
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.character.book.as_ref()
     }
 
     /// The same player with seeded [`Variety`]: on a share of its moves it plays one within

@@ -15,6 +15,7 @@ use reversi_engine::{Limits, Searcher};
 use reversi_variants::players::Player;
 use reversi_variants::{Move, Phase, Scoring};
 
+use crate::book::PyBook;
 use crate::errors::{EngineError, Whole, engine_error, rules_error};
 use crate::game::{PyGame, parse_position};
 use crate::{interrupt, options};
@@ -102,11 +103,12 @@ impl PyEngine {
     /// defaults there: `depth` (1 to 30) in place of the level's depth and node budget;
     /// `time` a move or `clock` `(base, increment)` for a game, in seconds; `threads`;
     /// `hash_mb` (the level's 4 or 16 MB if left out); `variety` `(margin, probability)` drawn
-    /// from `seed`.
+    /// from `seed`; `book`, the opening book it plays from: the standard 8×8 book (`True`, the
+    /// default), none (`False`) or a `Book`.
     #[new]
     #[pyo3(
-        signature = (level=None, *, depth=None, time=None, clock=None, threads=None, hash_mb=None, variety=None, seed=None),
-        text_signature = "(level=5, *, depth=None, time=None, clock=None, threads=1, hash_mb=None, variety=None, seed=None)"
+        signature = (level=None, *, depth=None, time=None, clock=None, threads=None, hash_mb=None, variety=None, seed=None, book=None),
+        text_signature = "(level=5, *, depth=None, time=None, clock=None, threads=1, hash_mb=None, variety=None, seed=None, book=True)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -118,6 +120,7 @@ impl PyEngine {
         hash_mb: Option<&Bound<'_, PyAny>>,
         variety: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        book: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyEngine> {
         let level = match level {
             None => DEFAULT_LEVEL,
@@ -159,6 +162,7 @@ impl PyEngine {
         if let Some(variety) = variety {
             player = player.with_variety(variety, seed.unwrap_or(0));
         }
+        player = with_book(player, book)?;
         let options = EngineOptions { level: level.number(), depth, control, threads, hash_mb, variety, seed };
         Ok(PyEngine { player: Mutex::new(player), stop, options })
     }
@@ -409,4 +413,19 @@ const QUICK_EMPTIES: u32 = 12;
 /// Move names: `"d3"`, `"pass"`.
 pub(crate) fn move_names(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
+}
+
+/// `player` playing from the opening book `book` names: `None` or `True` the standard one (the
+/// player's default), `False` none, or a `Book`.
+fn with_book(player: EnginePlayer, book: Option<&Bound<'_, PyAny>>) -> PyResult<EnginePlayer> {
+    match book {
+        None => Ok(player),
+        Some(b) if b.is_instance_of::<pyo3::types::PyBool>() => {
+            Ok(if b.extract::<bool>()? { player } else { player.without_book() })
+        }
+        Some(b) => match b.cast::<PyBook>() {
+            Ok(book) => Ok(player.with_book(std::sync::Arc::clone(&book.get().inner))),
+            Err(_) => Err(pyo3::exceptions::PyTypeError::new_err("book: expected True, False or a Book")),
+        },
+    }
 }

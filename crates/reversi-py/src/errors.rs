@@ -23,6 +23,12 @@ create_exception!(
     "A game record (JSON, GGF, transcript, WTHOR) that cannot be read."
 );
 create_exception!(reversi_kit, EngineError, ReversiError, "A bad engine level or search option, or nothing to search.");
+create_exception!(
+    reversi_kit,
+    BookError,
+    ReversiError,
+    "An opening book that cannot be read: not a book, another version, truncated or damaged."
+);
 
 /// Adds the exception classes to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -33,6 +39,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     m.add("EngineError", py.get_type::<EngineError>())?;
+    m.add("BookError", py.get_type::<BookError>())?;
     Ok(())
 }
 

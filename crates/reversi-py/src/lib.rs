@@ -6,6 +6,7 @@
 //! so other Python threads run meanwhile.
 
 mod batch;
+mod book;
 mod engine;
 mod errors;
 mod game;
@@ -26,6 +27,7 @@ fn _reversi_kit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     game::register_constants(m)?;
     engine::register(m)?;
+    book::register(m)?;
     batch::register(m)?;
     records::register(m)?;
     review::register(m)?;

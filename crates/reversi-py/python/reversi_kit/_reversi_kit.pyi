@@ -43,6 +43,9 @@ class RecordError(ReversiError):
 class EngineError(ReversiError):
     """A bad engine level or search option, or nothing to search."""
 
+class BookError(ReversiError):
+    """An opening book that cannot be read: not a book, another version, truncated or damaged."""
+
 @final
 class Rules:
     """The rules of a table: immutable, comparable, hashable."""
@@ -188,11 +191,13 @@ class Engine:
         hash_mb: Optional[int] = None,
         variety: Optional[Tuple[float, float]] = None,
         seed: Optional[int] = None,
+        book: Union[bool, "Book"] = True,
     ) -> "Engine":
         """`depth` 1 to 30 in place of the level's; `time` seconds a move or `clock`
         (base, increment) seconds a game, each up to a year; `threads` 1 to 1024; `hash_mb`
         1 to 4096 (the level's 4 or 16 if left out); `variety` (margin in discs 0-256,
-        probability 0-1) drawn from `seed`."""
+        probability 0-1) drawn from `seed`; `book`: the standard 8x8 book (True), none
+        (False) or the Book given, played in the opening."""
     @property
     def level(self) -> int: ...
     @property
@@ -216,6 +221,27 @@ class Engine:
     def seed(self) -> Optional[int]: ...
     def choose(self, game: Game) -> str: ...
     def analyse(self, game: Game) -> Analysis: ...
+
+@final
+class Book:
+    """An opening book: positions of one board with their values in discs for the side to
+    move; a position's images under the board's symmetries share one entry."""
+
+    @staticmethod
+    def standard() -> "Book":
+        """The standard 8x8 book built into the engine."""
+    @staticmethod
+    def from_bytes(data: bytes) -> "Book":
+        """Raises BookError if the bytes are not a valid book."""
+    @staticmethod
+    def load(path: Union[str, "os.PathLike[str]"]) -> "Book":
+        """Raises BookError if the file cannot be read or is not a valid book."""
+    def to_bytes(self) -> bytes: ...
+    def lookup(self, game: Game) -> Optional[float]:
+        """The book value of the game's position for the side to move, None outside the book."""
+    def moves(self, game: Game) -> List[Tuple[str, float]]:
+        """The moves that stay in the book, best first, with their values."""
+    def __len__(self) -> int: ...
 
 @final
 class Solution:
