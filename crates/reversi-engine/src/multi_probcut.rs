@@ -38,6 +38,8 @@ pub struct Selectivity {
 
 /// Which nodes of the midgame search try a probable cut-off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// Only the maintainers' matches choose the other variants (`Selectivity::at_nodes`).
+#[cfg_attr(not(feature = "training"), allow(dead_code))]
 pub enum ProbCutNodes {
     /// Every node, both probes (above the window and below it).
     Every,

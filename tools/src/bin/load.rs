@@ -16,9 +16,9 @@
 use std::time::Duration;
 
 use reversi_kit::engine::player::{EnginePlayer, Level};
-use reversi_tools::thread_cpu;
 use reversi_kit::variants::players::Player;
 use reversi_kit::variants::{Board, Game, Rules};
+use reversi_tools::thread_cpu;
 
 /// The levels of the tables, in turn.
 const LEVELS: [u8; 3] = [1, 3, 5];

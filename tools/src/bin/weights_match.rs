@@ -23,8 +23,8 @@
 //! interval, taken over the pairs (each pair's points are one sample), and its mean margin.
 
 use std::num::NonZeroUsize;
-use std::time::Duration;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use reversi_cli::{files, table};

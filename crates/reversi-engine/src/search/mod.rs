@@ -49,9 +49,9 @@ use crate::midgame::frame::hash_of;
 use crate::midgame::negamax::{MAX_DEPTH, final_value};
 use crate::midgame::run::{SearchJob, Searched};
 pub use crate::move_ordering::Cutoffs;
-pub use crate::multi_probcut::Selectivity;
 #[cfg(feature = "training")]
 pub use crate::multi_probcut::ProbCutNodes;
+pub use crate::multi_probcut::Selectivity;
 pub use crate::result::SearchResult;
 use crate::time_management;
 use crate::transposition_table::{
