@@ -27,6 +27,45 @@ pub fn thread_cpu() -> std::time::Duration {
     std::time::Duration::new(u64::try_from(ts.tv_sec).unwrap_or(0), u32::try_from(ts.tv_nsec).unwrap_or(0))
 }
 
+/// Ridge least squares by conjugate gradients on the normal equations (CGLS), from zero: the
+/// `parameters` weights minimising |Xw − y|² + damp² |w|², for a design matrix `X` given by
+/// its products: `apply(w)` is `Xw` (one value per label), `add_transposed(r, out)` adds
+/// `Xᵀr` into `out`. `iterations` steps at most; fewer if the gradient vanishes. The fits of
+/// `tune_patterns` and `fit_patterns`, whose matrices are too large to hold.
+pub fn cgls(
+    labels: &[f64],
+    parameters: usize,
+    damp: f64,
+    iterations: u32,
+    apply: impl Fn(&[f64]) -> Vec<f64>,
+    add_transposed: impl Fn(&[f64], &mut [f64]),
+) -> Vec<f64> {
+    let lambda = damp * damp;
+    let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+    let mut w = vec![0.0; parameters];
+    let mut r = labels.to_vec();
+    let mut s = vec![0.0; parameters];
+    add_transposed(&r, &mut s);
+    let mut p = s.clone();
+    let mut gamma = dot(&s, &s);
+    for _ in 0..iterations {
+        if gamma == 0.0 {
+            break;
+        }
+        let q = apply(&p);
+        let alpha = gamma / (dot(&q, &q) + lambda * dot(&p, &p));
+        w.iter_mut().zip(&p).for_each(|(wi, pi)| *wi += alpha * pi);
+        r.iter_mut().zip(&q).for_each(|(ri, qi)| *ri -= alpha * qi);
+        s.iter_mut().zip(&w).for_each(|(si, wi)| *si = -lambda * wi);
+        add_transposed(&r, &mut s);
+        let next = dot(&s, &s);
+        let beta = next / gamma;
+        gamma = next;
+        p.iter_mut().zip(&s).for_each(|(pi, si)| *pi = si + beta * *pi);
+    }
+    w
+}
+
 /// A well-mixed seed for game `index` of a run seeded `seed` (a splitmix64 step), so that
 /// neighbouring games of `fit_board` and `board_error` draw unrelated openings and cells.
 #[must_use]

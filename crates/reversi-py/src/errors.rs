@@ -30,6 +30,12 @@ create_exception!(
     "An opening book that cannot be read: not a book, another version, truncated or damaged."
 );
 
+/// The most threads an engine, `solve` or `perft` takes: more is a mistake (each thread is a
+/// stack and a share of the work), and no machine this runs on has that many cores. Here,
+/// below the options that read it, because the thread counts of `solve` and `perft` are read
+/// here too.
+pub(crate) const MAX_THREADS: u64 = 1024;
+
 /// Adds the exception classes to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -168,10 +174,10 @@ impl Whole {
         Err(EngineError::new_err(format!("{what} {} is out of range: {} to {}", self.0, range.start(), range.end())))
     }
 
-    /// A number of threads: 1 to [`MAX_THREADS`](crate::options::MAX_THREADS), else an
+    /// A number of threads: 1 to [`MAX_THREADS`], else an
     /// [`EngineError`] naming the range.
     pub(crate) fn threads(self) -> PyResult<std::num::NonZeroUsize> {
-        let threads = self.in_range("threads", 1..=crate::options::MAX_THREADS)?;
+        let threads = self.in_range("threads", 1..=MAX_THREADS)?;
         // In range: 1 to 1024, a usize and not zero.
         Ok(usize::try_from(threads).ok().and_then(std::num::NonZeroUsize::new).unwrap_or(std::num::NonZeroUsize::MIN))
     }

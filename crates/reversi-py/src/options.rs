@@ -13,9 +13,7 @@ use reversi_engine::variety::Variety;
 
 use crate::errors::{EngineError, engine_error, require_int, shown, type_name};
 
-/// The most threads an engine, `solve` or `perft` takes: more is a mistake (each thread is a
-/// stack and a share of the work), and no machine this runs on has that many cores.
-pub(crate) const MAX_THREADS: u64 = 1024;
+pub(crate) use crate::errors::MAX_THREADS;
 
 /// The largest transposition table an engine or `solve` takes, in MB: a larger request is
 /// more likely a mistake than a wish, and a failed allocation would end the interpreter.

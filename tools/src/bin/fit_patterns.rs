@@ -33,6 +33,7 @@ use reversi_kit::engine::eval::Evaluator;
 use reversi_kit::engine::eval::training::{
     BAND_BYTES, BANDS, COUNTS, FEATURE_NAMES, FEATURES, PER_BAND, Patterns, SHAPES,
 };
+use reversi_tools::cgls;
 use reversi_tools::samples::{self, Sample};
 
 /// Fits the pattern bands on samples files.
@@ -215,7 +216,7 @@ fn canonical_indices() -> Vec<u32> {
                 shape
                     .iter()
                     .map(|&(r, c)| {
-                        let image = image_of(r, c, k);
+                        let image = symmetric(r, c, k);
                         shape.iter().position(|&cell| cell == image).map(|i| i as u32)
                     })
                     .collect::<Option<Vec<u32>>>()
@@ -239,20 +240,6 @@ fn canonical_indices() -> Vec<u32> {
         offset += size;
     }
     canonical
-}
-
-/// Cell (r, c) under symmetry `k` of the board's eight.
-const fn image_of(r: u8, c: u8, k: usize) -> (u8, u8) {
-    match k {
-        0 => (r, c),
-        1 => (c, r),
-        2 => (7 - r, c),
-        3 => (r, 7 - c),
-        4 => (7 - r, 7 - c),
-        5 => (7 - c, 7 - r),
-        6 => (c, 7 - r),
-        _ => (7 - c, r),
-    }
 }
 
 /// A band's weights in discs from the base file.
@@ -292,7 +279,6 @@ fn errors(rows: &[&Row], w: &[f64]) -> (f64, f64) {
 /// Ridge least squares by CGLS over the tied weights: the counts chosen by `counts` and the
 /// canonical fillings, minimising |Xw - y|² + damp² |w|², from zero.
 fn fit(rows: &[&Row], canonical: &[u32], counts: &[bool; COUNTS], damp: f64, iterations: u32) -> Vec<f64> {
-    let lambda = damp * damp;
     let used: Vec<bool> = (0..PER_BAND).map(|i| if i < FEATURES { i < COUNTS && counts[i] } else { true }).collect();
     let apply = |w: &[f64], row: &Row| -> f64 {
         let linear: f64 = row.features[..COUNTS]
@@ -316,30 +302,8 @@ fn fit(rows: &[&Row], canonical: &[u32], counts: &[bool; COUNTS], damp: f64, ite
             }
         }
     };
-    let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-    let mut w = vec![0.0; PER_BAND];
-    let mut r: Vec<f64> = rows.iter().map(|row| f64::from(row.label)).collect();
-    let mut s = vec![0.0; PER_BAND];
-    transpose(&r, &mut s);
-    let mut p = s.clone();
-    let mut gamma = dot(&s, &s);
-    for _ in 0..iterations {
-        if gamma == 0.0 {
-            break;
-        }
-        let q: Vec<f64> = rows.iter().map(|row| apply(&p, row)).collect();
-        let delta = dot(&q, &q) + lambda * dot(&p, &p);
-        let alpha = gamma / delta;
-        w.iter_mut().zip(&p).for_each(|(wi, pi)| *wi += alpha * pi);
-        r.iter_mut().zip(&q).for_each(|(ri, qi)| *ri -= alpha * qi);
-        s.iter_mut().zip(&w).for_each(|(si, wi)| *si = -lambda * wi);
-        transpose(&r, &mut s);
-        let next = dot(&s, &s);
-        let beta = next / gamma;
-        gamma = next;
-        p.iter_mut().zip(&s).for_each(|(pi, si)| *pi = si + beta * *pi);
-    }
-    w
+    let labels: Vec<f64> = rows.iter().map(|row| f64::from(row.label)).collect();
+    cgls(&labels, PER_BAND, damp, iterations, |w| rows.iter().map(|row| apply(w, row)).collect(), transpose)
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ use reversi_cli::files;
 use reversi_kit::core::{Bitboard, Color, Position, Square};
 use reversi_kit::engine::eval::Evaluator;
 use reversi_kit::engine::eval::training::{self, BAND_BYTES, BANDS, FEATURES, PER_BAND, Patterns, SHAPES, WEIGHTS};
-use reversi_tools::parse_label;
+use reversi_tools::{cgls, parse_label};
 
 /// Fits the pattern weights on labelled positions.
 #[derive(Parser, Debug)]
@@ -349,37 +349,15 @@ fn add_transposed(rows: &[&Row], r: &[f64], out: &mut [f64]) {
 
 /// Ridge least squares by CGLS: the weights minimising |Xw - y|² + damp² |w|², from zero.
 fn fit(rows: &[&Row], damp: f64, iterations: u32) -> Vec<f64> {
-    let lambda = damp * damp;
-    let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
-    let mut w = vec![0.0; PER_BAND];
-    let mut r: Vec<f64> = rows.iter().map(|row| row.label).collect();
-    let mut s = vec![0.0; PER_BAND];
-    add_transposed(rows, &r, &mut s);
-    let mut p = s.clone();
-    let mut gamma = dot(&s, &s);
-    for _ in 0..iterations {
-        if gamma == 0.0 {
-            break;
-        }
-        let q: Vec<f64> = rows.iter().map(|row| predict(&p, row)).collect();
-        let delta = dot(&q, &q) + lambda * dot(&p, &p);
-        let alpha = gamma / delta;
-        for (wi, pi) in w.iter_mut().zip(&p) {
-            *wi += alpha * pi;
-        }
-        for (ri, qi) in r.iter_mut().zip(&q) {
-            *ri -= alpha * qi;
-        }
-        s.iter_mut().zip(&w).for_each(|(si, wi)| *si = -lambda * wi);
-        add_transposed(rows, &r, &mut s);
-        let next = dot(&s, &s);
-        let beta = next / gamma;
-        gamma = next;
-        for (pi, si) in p.iter_mut().zip(&s) {
-            *pi = si + beta * *pi;
-        }
-    }
-    w
+    let labels: Vec<f64> = rows.iter().map(|row| row.label).collect();
+    cgls(
+        &labels,
+        PER_BAND,
+        damp,
+        iterations,
+        |w| rows.iter().map(|row| predict(w, row)).collect(),
+        |r, out| add_transposed(rows, r, out),
+    )
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub const INSTANCES: usize = 46;
 /// The cell of symmetry `k` that stands for cell (r, c): the identity, the transpose, the
 /// vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
 /// turns. (The views of `transformed` in `patterns` compute these; the tests check them against it.)
-pub(super) const fn symmetric(r: u8, c: u8, k: usize) -> (u8, u8) {
+pub const fn symmetric(r: u8, c: u8, k: usize) -> (u8, u8) {
     match k {
         0 => (r, c),
         1 => (c, r),

@@ -28,5 +28,5 @@ pub use super::boards::FeatureRows;
 pub use super::edges::{EDGE_PATTERN_FILLINGS, EDGE_PATTERNS};
 pub use super::layout::{COUNTS, FEATURE_NAMES, FEATURES, PHASES};
 pub use super::patterns::{BAND_BYTES, BANDS, PARAMETERS, PER_BAND, Patterns, standard_discs};
-pub use super::shapes::{INSTANCES, SHAPES, Shape};
+pub use super::shapes::{INSTANCES, SHAPES, Shape, symmetric};
 pub use super::weights::WEIGHTS;
