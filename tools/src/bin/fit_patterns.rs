@@ -31,7 +31,7 @@ use clap::Parser;
 use reversi_kit::core::{Bitboard, Color, Geometry, Position, Square};
 use reversi_kit::engine::eval::Evaluator;
 use reversi_kit::engine::eval::training::{
-    BAND_BYTES, BANDS, COUNTS, FEATURE_NAMES, FEATURES, PER_BAND, Patterns, SHAPES,
+    BAND_BYTES, BANDS, COUNTS, FEATURE_NAMES, FEATURES, PER_BAND, Patterns, SHAPES, symmetric,
 };
 use reversi_tools::cgls;
 use reversi_tools::samples::{self, Sample};
