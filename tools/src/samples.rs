@@ -150,7 +150,7 @@ mod tests {
         assert_eq!(parse(&bytes[1..]), Err(SamplesError::Magic));
         assert_eq!(parse(&bytes[..bytes.len() - 1]), Err(SamplesError::Truncated { extra: RECORD - 1 }));
         let mut overlap = bytes.clone();
-        overlap[MAGIC.len() + 8] |= 0x08;
+        overlap[MAGIC.len() + 8 + 3] |= 0x10;
         assert!(matches!(parse(&overlap), Err(SamplesError::Record { index: 0, .. })));
         let mut label = bytes.clone();
         label[MAGIC.len() + RECORD + 16] = 65;
