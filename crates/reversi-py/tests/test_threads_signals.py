@@ -88,8 +88,8 @@ LONG_CALLS = {
     "Game.perft": "rk.Game(rk.Rules(free_opening=True)).perft(20)",
     "random_playouts": "rk.random_playouts(rk.Rules(), 10**12)",
     # 30 plies from the start: hours of search.
-    "Engine.choose": "rk.Engine(10, depth=30).choose(rk.Game())",
-    "Engine.analyse": "rk.Engine(10, depth=30).analyse(rk.Game())",
+    "Engine.choose": "rk.Engine(10, depth=30, book=False).choose(rk.Game())",
+    "Engine.analyse": "rk.Engine(10, depth=30, book=False).analyse(rk.Game())",
 }
 
 
