@@ -10,7 +10,7 @@
 pub mod samples;
 
 use reversi_kit::core::{Color, Position};
-use reversi_kit::engine::eval::training::{FEATURES, FeatureRows, PHASES};
+use reversi_kit::engine::eval::training::{FEATURES, FeatureRows, PHASES, Shape, symmetric};
 use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::EnginePlayer;
 use reversi_kit::variants::Game;
@@ -64,6 +64,37 @@ pub fn cgls(
         p.iter_mut().zip(&s).for_each(|(pi, si)| *pi = si + beta * *pi);
     }
     w
+}
+
+/// The symmetries of the board that map `shape`'s cells onto themselves, each as where every
+/// cell of the shape goes (its place in the shape's order), the identity first: the readings of
+/// one filling that a position and its mirror images give. For the fits that tie or average a
+/// shape's weights over them (`fit_patterns`, `tune_patterns`).
+#[must_use]
+pub fn shape_symmetries(shape: Shape) -> Vec<Vec<u32>> {
+    (0..8)
+        .filter_map(|k| {
+            shape
+                .iter()
+                .map(|&(r, c)| {
+                    let image = symmetric(r, c, k);
+                    shape.iter().position(|&cell| cell == image).map(|i| i as u32)
+                })
+                .collect::<Option<Vec<u32>>>()
+        })
+        .collect()
+}
+
+/// The filling of a shape that `filling` (base 3, cell `k` the `k`-th digit) becomes when each
+/// cell `k` moves to place `to[k]` ([`shape_symmetries`]).
+#[must_use]
+pub fn moved_filling(filling: usize, to: &[u32]) -> usize {
+    let (mut rest, mut image) = (filling, 0);
+    for &k in to {
+        image += rest % 3 * 3usize.pow(k);
+        rest /= 3;
+    }
+    image
 }
 
 /// A well-mixed seed for game `index` of a run seeded `seed` (a splitmix64 step), so that

@@ -31,10 +31,10 @@ use clap::Parser;
 use reversi_kit::core::{Bitboard, Color, Geometry, Position, Square};
 use reversi_kit::engine::eval::Evaluator;
 use reversi_kit::engine::eval::training::{
-    BAND_BYTES, BANDS, COUNTS, FEATURE_NAMES, FEATURES, PER_BAND, Patterns, SHAPES, symmetric,
+    BAND_BYTES, BANDS, COUNTS, FEATURE_NAMES, FEATURES, PER_BAND, Patterns, SHAPES,
 };
-use reversi_tools::cgls;
 use reversi_tools::samples::{self, Sample};
+use reversi_tools::{cgls, moved_filling, shape_symmetries};
 
 /// Fits the pattern bands on samples files.
 #[derive(Parser, Debug)]
@@ -211,28 +211,11 @@ fn canonical_indices() -> Vec<u32> {
     let mut offset = FEATURES;
     for shape in SHAPES {
         let size = 3usize.pow(shape.len() as u32);
-        let permutations: Vec<Vec<u32>> = (0..8)
-            .filter_map(|k| {
-                shape
-                    .iter()
-                    .map(|&(r, c)| {
-                        let image = symmetric(r, c, k);
-                        shape.iter().position(|&cell| cell == image).map(|i| i as u32)
-                    })
-                    .collect::<Option<Vec<u32>>>()
-            })
-            .collect();
+        let permutations = shape_symmetries(shape);
         for filling in 0..size {
             let least = permutations
                 .iter()
-                .map(|to| {
-                    let (mut rest, mut image) = (filling, 0);
-                    for &k in to {
-                        image += rest % 3 * 3usize.pow(k);
-                        rest /= 3;
-                    }
-                    image
-                })
+                .map(|to| moved_filling(filling, to))
                 .min()
                 .expect("the identity maps every shape onto itself");
             canonical[offset + filling] = (offset + least) as u32;

@@ -34,7 +34,7 @@ use reversi_cli::files;
 use reversi_kit::core::{Bitboard, Color, Position, Square};
 use reversi_kit::engine::eval::Evaluator;
 use reversi_kit::engine::eval::training::{self, BAND_BYTES, BANDS, FEATURES, PER_BAND, Patterns, SHAPES, WEIGHTS};
-use reversi_tools::{cgls, parse_label};
+use reversi_tools::{cgls, moved_filling, parse_label, shape_symmetries};
 
 /// Fits the pattern weights on labelled positions.
 #[derive(Parser, Debug)]
@@ -261,31 +261,9 @@ fn symmetrized(w: &[f64]) -> Vec<f64> {
     let mut offset = FEATURES;
     for shape in SHAPES {
         let size = 3usize.pow(shape.len() as u32);
-        // For each symmetry that maps the shape's cells onto themselves, where each cell goes.
-        let permutations: Vec<Vec<u32>> = SYMMETRIES
-            .iter()
-            .filter_map(|map| {
-                shape
-                    .iter()
-                    .map(|&(r, c)| {
-                        let (c, r) = map(c, r);
-                        shape.iter().position(|&cell| cell == (r, c)).map(|k| k as u32)
-                    })
-                    .collect::<Option<Vec<u32>>>()
-            })
-            .collect();
+        let permutations = shape_symmetries(shape);
         for filling in 0..size {
-            let sum: f64 = permutations
-                .iter()
-                .map(|to| {
-                    let (mut rest, mut image) = (filling, 0);
-                    for &k in to {
-                        image += rest % 3 * 3usize.pow(k);
-                        rest /= 3;
-                    }
-                    w[offset + image]
-                })
-                .sum();
+            let sum: f64 = permutations.iter().map(|to| w[offset + moved_filling(filling, to)]).sum();
             out[offset + filling] = sum / permutations.len() as f64;
         }
         offset += size;
