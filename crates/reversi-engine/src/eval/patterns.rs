@@ -158,6 +158,38 @@ pub enum PatternWeightsError {
 pub struct PatternWeights {
     folded: Arc<[i16]>,
     bands: usize,
+    /// The counts each band weighs (with a weight other than 0).
+    needed: Arc<[Counts]>,
+}
+
+/// A set of the counts that lead the features (`layout::FEATURE_NAMES`, bit `i` for count `i`),
+/// grouped by what reading them costs: a band that weighs none of a group spares its reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counts(u16);
+
+impl Counts {
+    /// Every count.
+    pub(crate) const ALL: Counts = Counts((1 << COUNTS) - 1);
+    /// The counts read from both sides' legal moves: mobility and corner moves.
+    pub(crate) const MOVES: Counts = Counts(1 << 3 | 1 << 11);
+    /// The counts read from the neighbours of discs and empty cells: potential mobility and
+    /// frontier.
+    pub(crate) const NEIGHBOURS: Counts = Counts(1 << 4 | 1 << 5);
+    /// The stable discs.
+    pub(crate) const STABLE: Counts = Counts(1 << 6);
+    /// The X and C cells next to a free corner.
+    pub(crate) const CORNER_NEIGHBOURS: Counts = Counts(1 << 8 | 1 << 9);
+
+    /// Whether the set holds any count of `group`.
+    #[inline(always)]
+    pub(crate) const fn any(self, group: Counts) -> bool {
+        self.0 & group.0 != 0
+    }
+
+    /// The counts that `row`'s first weights weigh.
+    fn weighed_in(row: &[i16]) -> Counts {
+        Counts(row[..COUNTS].iter().enumerate().filter(|&(_, &w)| w != 0).fold(0, |set, (i, _)| set | 1 << i))
+    }
 }
 
 impl fmt::Debug for PatternWeights {
@@ -202,7 +234,8 @@ impl PatternWeights {
                 folded.push(value);
             }
         }
-        Ok(PatternWeights { folded: folded.into(), bands })
+        let needed = folded.chunks(PER_BAND).map(Counts::weighed_in).collect();
+        Ok(PatternWeights { folded: folded.into(), bands, needed })
     }
 
     /// How many bands of empty cells the weights hold, from the first.
@@ -216,6 +249,12 @@ impl PatternWeights {
     #[must_use]
     pub fn band(&self, empties: u32) -> Option<usize> {
         Patterns::band(empties).filter(|&band| band < self.bands)
+    }
+
+    /// The counts that band `band` weighs: the others need not be read.
+    #[inline(always)]
+    pub(crate) fn needed_counts(&self, band: usize) -> Counts {
+        self.needed[band]
     }
 
     /// Band `band`'s row.

@@ -619,8 +619,8 @@ proptest! {
 /// The evaluation's features and value of `pos` on the generator's words (the value twice:
 /// read from the discs, then, on the standard board, from the patterns' indices that the
 /// search keeps up to date), with those of [`Evaluator`](crate::eval::Evaluator) on the
-/// position itself.
-struct EvaluateOnWords<'a>(&'a Position);
+/// position itself; both weigh the patterns' weights it holds.
+struct EvaluateOnWords<'a>(&'a Position, crate::eval::PatternWeights);
 
 type FeaturesAndValues = ([i32; crate::eval::FEATURES], [i32; 2]);
 
@@ -629,7 +629,8 @@ impl kernel::Visitor for EvaluateOnWords<'_> {
     fn visit<L: Layout>(self, mg: L) -> Self::Output {
         use crate::eval::{indices::Indices, words::low_64};
         let pos = self.0;
-        let words = crate::eval::words::WordEvaluator::new(&mg, pos.geometry())?;
+        let weights = self.1;
+        let words = crate::eval::words::WordEvaluator::with_pattern_weights(&mg, pos.geometry(), weights.clone())?;
         let side = pos.side_to_move();
         let (p, o) = (mg.compact(pos.discs(side)), mg.compact(pos.discs(!side)));
         let value = words.evaluate(&mg, p, o);
@@ -638,7 +639,7 @@ impl kernel::Visitor for EvaluateOnWords<'_> {
         } else {
             value
         };
-        let evaluator = crate::eval::Evaluator::new(pos.geometry());
+        let evaluator = crate::eval::Evaluator::with_pattern_weights(pos.geometry(), weights);
         let expected = evaluator.evaluate(pos);
         Some(((words.features(&mg, p, o), [value, indexed]), (evaluator.features(pos), [expected, expected])))
     }
@@ -651,7 +652,7 @@ proptest! {
     #[test]
     fn evaluation_on_words_matches_the_evaluator(seed in any::<u64>(), empties in 0u64..80) {
         let pos = random_position(seed, empties);
-        both_agree(&pos, EvaluateOnWords(&pos))?;
+        both_agree(&pos, EvaluateOnWords(&pos, crate::eval::PatternWeights::built_in()))?;
     }
 
     /// The same on the standard board, whose patterns the evaluation on words weighs with the
@@ -659,6 +660,29 @@ proptest! {
     #[test]
     fn evaluation_on_words_matches_the_evaluator_on_the_standard_board(seed in any::<u64>(), empties in 0u64..40) {
         let pos = random_position_on(Geometry::default(), &mut Rng(seed), empties);
-        both_agree(&pos, EvaluateOnWords(&pos))?;
+        both_agree(&pos, EvaluateOnWords(&pos, crate::eval::PatternWeights::built_in()))?;
+    }
+
+    /// The same with bands that leave counts out (weigh them 0), which the evaluation on words
+    /// then does not read: `dropped` picks each band's counts to drop.
+    #[test]
+    fn evaluation_on_words_skips_the_counts_a_band_leaves_out(
+        seed in any::<u64>(),
+        empties in 0u64..60,
+        dropped in any::<u64>(),
+    ) {
+        use crate::eval::patterns::{BANDS, PER_BAND};
+        let mut bytes = include_bytes!("../eval/patterns.bin").to_vec();
+        for band in 0..BANDS.len() {
+            for count in 0..crate::eval::COUNTS {
+                if (dropped >> ((band * 3 + count) % 64)) & 1 == 1 {
+                    let at = 2 * (band * PER_BAND + count);
+                    bytes[at..at + 2].fill(0);
+                }
+            }
+        }
+        let weights = crate::eval::PatternWeights::from_bytes(&bytes).expect("the built-in file, some counts zeroed");
+        let pos = random_position_on(Geometry::default(), &mut Rng(seed), empties);
+        both_agree(&pos, EvaluateOnWords(&pos, weights))?;
     }
 }
