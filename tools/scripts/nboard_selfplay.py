@@ -63,11 +63,12 @@ START = "." * 27 + "O*" + "." * 6 + "*O" + "." * 27
 
 
 class Engine:
-    """One nboard process: commands on stdin, lines of stdout read on a thread."""
+    """One NBoard engine process (`command`, a list of words): commands on stdin, lines of
+    stdout read on a thread."""
 
-    def __init__(self, path, depth):
+    def __init__(self, command, depth):
         self.proc = subprocess.Popen(
-            [path, "--hash-mb", "16"],
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -128,7 +129,8 @@ def ggf(moves, clock):
 
 
 def play(index, args):
-    engines = [Engine(args.nboard, args.depth), Engine(args.nboard, args.depth)]
+    command = [args.nboard, "--hash-mb", "16"]
+    engines = [Engine(command, args.depth), Engine(command, args.depth)]
     board = list(START)
     me = "*"
     moves = []

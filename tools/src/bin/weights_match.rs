@@ -11,6 +11,12 @@
 //!     --first-features ten.txt --level 5 --games 100 --jobs 2
 //! ```
 //!
+//! `--time` plays both sides on a clock instead of the level's node budget (`100ms/move`, or a
+//! game's `60s+1s`): a change that makes a node dearer or cheaper then shows in the points,
+//! at equal time, which is how a change to the evaluation or the search is judged.
+//!
+//! Neither side opens from the opening book: both would play its moves alike.
+//!
 //! `--first-probcut` and `--second-probcut` (`every`, `null-window`, `one-side`) choose where each
 //! side's search tries probable cut-offs, to measure those choices the same way. The summary
 //! gives each side's CPU time a move (the thread's own clock): at one level both sides search
@@ -32,6 +38,7 @@ use reversi_kit::core::Color;
 use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::{EnginePlayer, Level};
 use reversi_kit::engine::search::{ProbCutNodes, Searcher, Selectivity};
+use reversi_kit::engine::{Clock, TimeControl};
 use reversi_kit::variants::{Game, Rules};
 use reversi_tools::{BUILT_IN, feature_weights, in_order, pattern_weights, self_play, thread_cpu};
 
@@ -48,6 +55,11 @@ struct Args {
     /// The level both play at, 1 to 10.
     #[arg(long, value_name = "N", default_value = "5")]
     level: Level,
+    /// A clock for both sides instead of the level's node budget: `100ms/move` (each move at
+    /// most that), or a game's time and increment (`60s+1s`). The level's depth still caps
+    /// each search.
+    #[arg(long, value_name = "CONTROL")]
+    time: Option<TimeControl>,
     /// Games, rounded up to an even number (pairs).
     #[arg(long, value_name = "N", default_value_t = 100)]
     games: usize,
@@ -144,10 +156,11 @@ fn main() -> ExitCode {
         if features == BUILT_IN { patterns.to_owned() } else { format!("{patterns} + {features}") }
     };
     println!(
-        "{} vs {} at level {}: {wins} wins, {draws} draws, {} losses of {games}; {:.1} % +- {:.1} of the points, {margin:+.1} discs a game; CPU a move {:.2} / {:.2} ms",
+        "{} vs {} at level {}{}: {wins} wins, {draws} draws, {} losses of {games}; {:.1} % +- {:.1} of the points, {margin:+.1} discs a game; CPU a move {:.2} / {:.2} ms",
         name(&args.first, &args.first_features),
         name(&args.second, &args.second_features),
         args.level,
+        args.time.map_or(String::new(), |control| format!(" on a clock of {control}")),
         games - wins - draws,
         100.0 * share,
         100.0 * half_width,
@@ -175,7 +188,15 @@ fn play_game(args: &Args, rules: &Rules, weights: &[Weights; 2], index: usize) -
         if let Some(nodes) = w.probcut {
             searcher = searcher.with_selectivity(Selectivity::default().at_nodes(nodes));
         }
-        EnginePlayer::with_searcher(args.level, w.features.into_iter().fold(searcher, Searcher::with_feature_weights))
+        let player = EnginePlayer::with_searcher(
+            args.level,
+            w.features.into_iter().fold(searcher, Searcher::with_feature_weights),
+        )
+        .without_book();
+        match args.time {
+            Some(control) => player.with_clock(Clock::new(control)),
+            None => player,
+        }
     });
     // `self_play` takes Black's player first.
     if first_colour == Color::White {
