@@ -9,8 +9,9 @@ use crate::move_ordering::{MIDGAME_EVALUATED_FROM, MIDGAME_REPLIES_FROM, midgame
 use crate::transposition_table::midgame::TO_THE_END;
 use crate::value::MIDGAME_INFINITY as INFINITY;
 
-/// The moves of `node`, `moves`, in search order, as (key, compact index): the table's move
-/// `first` first, then from [`MIDGAME_EVALUATED_FROM`] plies by the evaluation of the child (best
+/// The moves of `node`, `moves`, with their keys of search order, as (key, compact index),
+/// unsorted (the search picks them highest first, [`bring_best_forward`]): the table's move
+/// `first` highest, then from [`MIDGAME_EVALUATED_FROM`] plies by the evaluation of the child (best
 /// for the mover first), below it by a cheap guess (corners first, then fewest replies for the
 /// opponent when `depth` makes it worth it). `indices` are the node's patterns' indices if the
 /// frame keeps them.
@@ -48,6 +49,47 @@ pub(crate) fn order<M: Layout>(
         out[n] = (key, x);
         n += 1;
     }
-    out[..n].sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
     n
+}
+
+/// Moves the move of highest key in `moves` (at least one) to the front, the first of equal
+/// keys, the others keeping their order: one step of a stable selection sort, so that the
+/// moves come in the order of a stable sort. Most nodes cut off at their first or second
+/// move, so picking each move as it is needed costs less than sorting them all.
+#[inline(always)]
+pub(crate) fn bring_best_forward(moves: &mut [(i32, u32)]) {
+    let mut best = 0;
+    for (i, &(key, _)) in moves.iter().enumerate().skip(1) {
+        if key > moves[best].0 {
+            best = i;
+        }
+    }
+    moves[..=best].rotate_right(1);
+}
+
+/// Sorts `moves` by key, highest first (the order [`bring_best_forward`] gives them in).
+pub(crate) fn sort_best_first(moves: &mut [(i32, u32)]) {
+    moves.sort_by_key(|&(key, _)| core::cmp::Reverse(key));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Picking the best move step by step gives the order of the stable sort, ties in
+        /// their first order: the search's tree does not depend on which of the two ran.
+        #[test]
+        fn picking_the_best_in_turn_is_the_stable_sort(keys in proptest::collection::vec(-3i32..3, 1..30)) {
+            let moves: Vec<(i32, u32)> = keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
+            let mut picked = moves.clone();
+            for i in 0..picked.len() {
+                bring_best_forward(&mut picked[i..]);
+            }
+            let mut sorted = moves;
+            sort_best_first(&mut sorted);
+            prop_assert_eq!(picked, sorted);
+        }
+    }
 }

@@ -11,7 +11,7 @@ use reversi_core::kernel::{Layout, Word};
 use reversi_variants::Scoring;
 
 use super::frame::{Frame, MAX_MOVES, Node, scored};
-use super::move_ordering::order;
+use super::move_ordering::{bring_best_forward, order, sort_best_first};
 use crate::eval::indices::Indices;
 pub(crate) use crate::move_ordering::Cutoffs;
 use crate::multi_probcut::{ProbCut, ProbCutNodes};
@@ -168,7 +168,7 @@ impl<M: Layout> Context<'_, M> {
         let n = order(frame, node, moves, first, depth, indices, &mut list);
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (i, &(_, x)) in list[..n].iter().enumerate() {
+        for i in 0..n {
             // A thread of the crew is idle: share the moves left (see `split`).
             if i >= 1
                 && depth >= MIDGAME_SPLIT_DEPTH
@@ -178,11 +178,18 @@ impl<M: Layout> Context<'_, M> {
                 let helpers = crew.places.take_all();
                 if helpers > 0 {
                     let first = Shared { best, best_move: best_move.expect("the first move searched"), alpha };
+                    sort_best_first(&mut list[i..n]);
                     return self.split(node, &list[i..n], child_depth, first, beta, indices, helpers);
                 }
             }
+            bring_best_forward(&mut list[i..n]);
+            let x = list[i].1;
             let flips = frame.mg.flips(node.p, node.o, x);
             let next = frame.child(node, x, flips);
+            if child_depth > 0 {
+                // The child probes its slot after its indices and moves: the miss overlaps them.
+                self.table.prefetch(next.hash);
+            }
             let child_indices = Frame::<M>::child_indices(indices, x, flips);
             let child_indices = child_indices.as_ref();
             let value = if i == 0 {

@@ -69,15 +69,24 @@ impl Pair {
     /// miss overlaps other work. A hint only: it changes no value.
     #[inline(always)]
     pub(crate) fn prefetch(&self) {
-        #[cfg(target_arch = "x86_64")]
-        #[allow(unsafe_code)]
-        // SAFETY: a prefetch reads nothing the program sees and never faults, whatever the
-        // address; this one is of a live reference besides. SSE is in every x86-64 processor.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(self).cast());
-        }
+        prefetch(self);
     }
+}
+
+/// Asks the processor to bring the cache line of `item` in ahead of its reading (see
+/// [`Pair::prefetch`]). A hint only: it changes no value.
+#[inline(always)]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    // SAFETY: a prefetch reads nothing the program sees and never faults, whatever the
+    // address; this one is of a live reference besides. SSE is in every x86-64 processor.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 /// The replacement policy of both tables: stores `data` for `key` in `bucket`. An entry of the
