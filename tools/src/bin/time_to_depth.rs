@@ -10,7 +10,8 @@
 //! `positions` takes `--count` positions (100) from a WTHOR file, spread evenly over its games,
 //! each with 30 to 40 empty cells (the middle of the game, where the levels' searches spend
 //! their nodes), one a line. `search` searches each to `--depth` plies (13, level 10's) on one
-//! thread with a fresh table (`--hash-mb`, 16) and prints its nodes, its thread's CPU time and
+//! thread with a fresh table (`--hash-mb`, 16) and the patterns' `--weights` (the built-in ones
+//! by default) and prints its nodes, its thread's CPU time and
 //! the share of cut-offs made by the first move tried, then the totals.
 
 use std::path::PathBuf;
@@ -20,10 +21,11 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use reversi_cli::files;
 use reversi_kit::core::Position;
+use reversi_kit::engine::eval::PatternWeights;
 use reversi_kit::engine::{Limits, Searcher};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::variants::Move;
-use reversi_tools::thread_cpu;
+use reversi_tools::{BUILT_IN, pattern_weights, thread_cpu};
 
 /// The midgame search's time to a fixed depth over fixed positions.
 #[derive(Parser, Debug)]
@@ -53,6 +55,9 @@ enum Command {
         /// The table's size in megabytes.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mb: u64,
+        /// The patterns' weights file, or `built-in`.
+        #[arg(long, default_value = BUILT_IN)]
+        weights: String,
     },
 }
 
@@ -62,7 +67,9 @@ const EMPTIES: (u32, u32) = (30, 11);
 fn main() -> ExitCode {
     let result = match Args::parse().command {
         Command::Positions { file, count } => positions(&file, count),
-        Command::Search { file, depth, hash_mb } => search(&file, depth, hash_mb as usize),
+        Command::Search { file, depth, hash_mb, weights } => pattern_weights(&weights, files::read)
+            .map_err(|e| format!("{weights}: {e}"))
+            .and_then(|weights| search(&file, depth, hash_mb as usize, &weights)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -102,14 +109,14 @@ fn positions(path: &PathBuf, count: usize) -> Result<(), String> {
 }
 
 /// Searches every position of the file at `path` to `depth` plies, each with a fresh table of
-/// `hash_mb` megabytes, and prints each one's figures and the totals.
-fn search(path: &PathBuf, depth: u32, hash_mb: usize) -> Result<(), String> {
+/// `hash_mb` megabytes and the patterns' `weights`, and prints each one's figures and the totals.
+fn search(path: &PathBuf, depth: u32, hash_mb: usize, weights: &PatternWeights) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (mut nodes, mut cpu, mut first) = (0u64, Duration::ZERO, 0.0);
     let mut count = 0u32;
     for (n, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
         let pos: Position = line.trim().parse().map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
-        let mut searcher = Searcher::with_hash_mb(hash_mb);
+        let mut searcher = Searcher::with_hash_mb(hash_mb).with_pattern_weights(weights.clone());
         let start = thread_cpu();
         let Some(result) = searcher.search(&pos, Limits::depth(depth)) else {
             return Err(format!("{}:{}: the game is over", path.display(), n + 1));

@@ -17,7 +17,8 @@
 //!
 //! Neither side opens from the opening book: both would play its moves alike.
 //!
-//! `--first-probcut` and `--second-probcut` (`every`, `null-window`, `one-side`) choose where each
+//! `--first-confidence` and `--second-confidence` set each side's probable cut-offs' confidence
+//! (hundredths of a deviation). `--first-probcut` and `--second-probcut` (`every`, `null-window`, `one-side`) choose where each
 //! side's search tries probable cut-offs, to measure those choices the same way. The summary
 //! gives each side's CPU time a move (the thread's own clock): at one level both sides search
 //! the same nodes, so a change that makes a node dearer shows there.
@@ -79,6 +80,13 @@ struct Args {
     /// The same for the second player.
     #[arg(long, value_name = "NODES", value_parser = probcut_nodes)]
     second_probcut: Option<ProbCutNodes>,
+    /// The first player's probable cut-offs' confidence, in hundredths of a deviation
+    /// (`Selectivity::probcut`; absent: the engine's default).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1000))]
+    first_confidence: Option<u16>,
+    /// The same for the second player.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1000))]
+    second_confidence: Option<u16>,
     /// Games played at once.
     #[arg(long, value_name = "N", default_value = "1")]
     jobs: NonZeroUsize,
@@ -104,6 +112,7 @@ struct Weights {
     patterns: PatternWeights,
     features: Option<FeatureWeights>,
     probcut: Option<ProbCutNodes>,
+    confidence: Option<u16>,
 }
 
 /// One game: the first player's margin in discs, and each player's CPU time and moves (the
@@ -117,16 +126,17 @@ struct Outcome {
 fn main() -> ExitCode {
     let args = Args::parse();
     let rules = args.table.rules_or_exit::<Args>(Rules::builder());
-    let load = |patterns: &str, features: &str, probcut| {
+    let load = |patterns: &str, features: &str, probcut, confidence| {
         Ok(Weights {
             patterns: pattern_weights(patterns, files::read).map_err(|e| format!("{patterns}: {e}"))?,
             features: feature_weights(features, files::read).map_err(|e| format!("{features}: {e}"))?,
             probcut,
+            confidence,
         })
     };
     let weights = match (
-        load(&args.first, &args.first_features, args.first_probcut),
-        load(&args.second, &args.second_features, args.second_probcut),
+        load(&args.first, &args.first_features, args.first_probcut, args.first_confidence),
+        load(&args.second, &args.second_features, args.second_probcut, args.second_confidence),
     ) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err::<_, String>(e)) => {
@@ -185,8 +195,9 @@ fn play_game(args: &Args, rules: &Rules, weights: &[Weights; 2], index: usize) -
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut players = weights.clone().map(|w| {
         let mut searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
-        if let Some(nodes) = w.probcut {
-            searcher = searcher.with_selectivity(Selectivity::default().at_nodes(nodes));
+        if w.probcut.is_some() || w.confidence.is_some() {
+            let selectivity = w.confidence.map_or_else(Selectivity::default, Selectivity::probcut);
+            searcher = searcher.with_selectivity(w.probcut.map_or(selectivity, |nodes| selectivity.at_nodes(nodes)));
         }
         let player = EnginePlayer::with_searcher(
             args.level,
