@@ -14,7 +14,7 @@
 //! by default) and prints its nodes, its thread's CPU time and
 //! the share of cut-offs made by the first move tried, then the totals.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -82,7 +82,7 @@ fn main() -> ExitCode {
 
 /// Prints `count` positions of the WTHOR file at `path`: game `i * games / count`, at
 /// `30 + i % 11` empty cells (the last position before them if the game passes by it).
-fn positions(path: &PathBuf, count: usize) -> Result<(), String> {
+fn positions(path: &Path, count: usize) -> Result<(), String> {
     let bytes = files::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let file = WthorFile::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     let games = file.games();
@@ -110,7 +110,7 @@ fn positions(path: &PathBuf, count: usize) -> Result<(), String> {
 
 /// Searches every position of the file at `path` to `depth` plies, each with a fresh table of
 /// `hash_mb` megabytes and the patterns' `weights`, and prints each one's figures and the totals.
-fn search(path: &PathBuf, depth: u32, hash_mb: usize, weights: &PatternWeights) -> Result<(), String> {
+fn search(path: &Path, depth: u32, hash_mb: usize, weights: &PatternWeights) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (mut nodes, mut cpu, mut first) = (0u64, Duration::ZERO, 0.0);
     let mut count = 0u32;
