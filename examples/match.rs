@@ -84,10 +84,10 @@ const MAX_JOBS: u64 = 1024;
 #[derive(Parser, Debug)]
 #[command(name = "match", version)]
 struct Args {
-    /// The first player: random, mobility or engine:N
+    /// The first player: random, mobility, engine:N or engine:N:nobook (no opening book)
     #[arg(value_name = "PLAYER")]
     first: PlayerSpec,
-    /// The second player: random, mobility or engine:N
+    /// The second player: random, mobility, engine:N or engine:N:nobook
     #[arg(value_name = "PLAYER")]
     second: PlayerSpec,
     /// The number of games, an even number from 2 (games go in pairs, colours swapped).

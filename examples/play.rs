@@ -51,10 +51,10 @@ struct Options {
     /// Save the game as a JSON record to FILE (opened before the game starts)
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Black's player: random, mobility or engine:N (the engine at level N, 1 to 10)
+    /// Black's player: random, mobility, engine:N (the engine at level N, 1 to 10) or engine:N:nobook (no opening book)
     #[arg(long, value_name = "PLAYER", default_value = "random")]
     black: PlayerSpec,
-    /// White's player: random, mobility or engine:N
+    /// White's player: random, mobility, engine:N or engine:N:nobook
     #[arg(long, value_name = "PLAYER", default_value = "mobility")]
     white: PlayerSpec,
     /// Start from this position (rows separated by /, X O - #, a space, the side to move)

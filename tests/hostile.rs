@@ -292,7 +292,7 @@ fn match_refuses_bad_players_rules_and_counts() {
             "match",
             &["engine:11", "mobility"],
             2,
-            "invalid engine player \"engine:11\": expected engine:N with N from 1 to 10",
+            "invalid engine player \"engine:11\": expected engine:N or engine:N:nobook with N from 1 to 10",
         ),
         case("match", &["random", "engine:0"], 2, "N from 1 to 10"),
         case("match", &["engine:x", "random"], 2, "N from 1 to 10"),
