@@ -36,12 +36,14 @@ pub(super) struct Symmetries {
     full_square_of_eight: bool,
 }
 
-/// The full 8×8 board's eight symmetries on words (bit `8 r + c` for cell (c, r)): the same
-/// images as the generic path, a few instructions each instead of a loop over the discs.
+/// The full 8×8 board's eight symmetries on words (bit `8 r + c` for cell (c, r)), the
+/// evaluation's transforms (`eval::patterns::transformed`): the same images as the generic
+/// path, a few instructions each instead of a loop over the discs.
 mod eight {
     use reversi_core::Bitboard;
 
     use super::{Key, MAX_WORDS};
+    use crate::eval::patterns::transformed;
 
     /// The discs as one word, row by row.
     pub(super) fn pack(bits: Bitboard) -> u64 {
@@ -49,29 +51,10 @@ mod eight {
         (0..8).fold(0, |out, r| out | ((words[r / 4] >> (16 * (r % 4))) & 0xFF) << (8 * r))
     }
 
-    fn mirror_columns(x: u64) -> u64 {
-        x.reverse_bits().swap_bytes()
-    }
-
-    fn transpose(mut x: u64) -> u64 {
-        let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
-        x ^= t ^ (t >> 28);
-        let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
-        x ^= t ^ (t >> 14);
-        let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
-        x ^ t ^ (t >> 7)
-    }
-
     /// The smallest (mover, other) pair of the eight images, as a key.
     pub(super) fn key(mover: u64, other: u64) -> Key {
-        let mut best = (mover, other);
-        let mut consider = |pair: (u64, u64)| best = best.min(pair);
-        for (m, o) in [(mover, other), (transpose(mover), transpose(other))] {
-            consider((m, o));
-            consider((mirror_columns(m), mirror_columns(o)));
-            consider((m.swap_bytes(), o.swap_bytes()));
-            consider((mirror_columns(m).swap_bytes(), mirror_columns(o).swap_bytes()));
-        }
+        let images = (0..8).map(|k| (transformed(mover, k), transformed(other, k)));
+        let best = images.min().expect("eight images");
         let mut words = [0u64; 2 * MAX_WORDS];
         (words[0], words[1]) = best;
         Key { words }

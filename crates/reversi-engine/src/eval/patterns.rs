@@ -298,7 +298,7 @@ fn edge_with_windows(bytes: &[u8], band: usize, filling: usize) -> i32 {
 /// the vertical and horizontal mirrors, the half turn, the anti-transpose and the two quarter
 /// turns).
 #[inline(always)]
-fn transformed(x: u64, k: usize) -> u64 {
+pub(crate) fn transformed(x: u64, k: usize) -> u64 {
     match k {
         0 => x,
         1 => transpose(x),
