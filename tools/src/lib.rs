@@ -13,8 +13,20 @@ use reversi_kit::core::{Color, Position};
 use reversi_kit::engine::eval::training::{FEATURES, FeatureRows, PHASES, Shape, symmetric};
 use reversi_kit::engine::eval::{FeatureWeights, PatternWeights};
 use reversi_kit::engine::player::EnginePlayer;
-use reversi_kit::variants::Game;
 use reversi_kit::variants::players::{Player, RandomPlayer};
+use reversi_kit::variants::{Game, Move};
+
+/// Plays `mv` on `pos` (a replayed game's move, which the caller expects legal), or says as
+/// text why it could not: for the tools that walk a record's moves on a bare position.
+///
+/// # Errors
+/// The move and the position's refusal, as text.
+pub fn play_move(pos: &mut Position, mv: Move) -> Result<(), String> {
+    match mv {
+        Move::Place(sq) => pos.play(sq).map(|_| ()).map_err(|e| format!("{sq}: {e}")),
+        Move::Pass => pos.pass().map_err(|e| format!("pass: {e}")),
+    }
+}
 
 /// The CPU time the calling thread has used: what a move costs on a shared machine, where the
 /// wall clock also counts other programs.

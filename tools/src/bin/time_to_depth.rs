@@ -24,8 +24,7 @@ use reversi_kit::core::Position;
 use reversi_kit::engine::eval::PatternWeights;
 use reversi_kit::engine::{Limits, Searcher};
 use reversi_kit::records::wthor::WthorFile;
-use reversi_kit::variants::Move;
-use reversi_tools::{BUILT_IN, pattern_weights, thread_cpu};
+use reversi_tools::{BUILT_IN, pattern_weights, play_move, thread_cpu};
 
 /// The midgame search's time to a fixed depth over fixed positions.
 #[derive(Parser, Debug)]
@@ -98,10 +97,7 @@ fn positions(path: &Path, count: usize) -> Result<(), String> {
             if pos.empty_cells().len() <= empties {
                 break;
             }
-            match mv {
-                Move::Place(sq) => pos.play(sq).map(|_| ()).map_err(|e| format!("{sq}: {e}"))?,
-                Move::Pass => pos.pass().map_err(|e| format!("pass: {e}"))?,
-            }
+            play_move(&mut pos, mv)?;
         }
         println!("{pos}");
     }

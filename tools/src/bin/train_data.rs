@@ -42,7 +42,7 @@ use reversi_kit::engine::{Limits, Searcher};
 use reversi_kit::records::wthor::WthorFile;
 use reversi_kit::variants::Move;
 use reversi_tools::samples::{self, MAGIC, Sample, Source};
-use reversi_tools::{game_seed, in_order};
+use reversi_tools::{game_seed, in_order, play_move};
 
 /// Self-play games a part file holds.
 const PART: usize = 500;
@@ -196,14 +196,6 @@ fn sample_of(pos: &Position, black_margin: i32, source: Source) -> Sample {
     Sample { mover, opponent, label: i8::try_from(label).expect("a margin within ±64"), source }
 }
 
-/// Plays `mv`, which the caller knows to be legal.
-fn play(pos: &mut Position, mv: Move) -> Result<(), String> {
-    match mv {
-        Move::Place(sq) => pos.play(sq).map(|_| ()).map_err(|e| format!("{sq}: {e}")),
-        Move::Pass => pos.pass().map_err(|e| format!("pass: {e}")),
-    }
-}
-
 fn wthor(out: &Path, hold_out: &[u16], paths: &[PathBuf]) -> Result<usize, String> {
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
@@ -234,7 +226,7 @@ fn wthor(out: &Path, hold_out: &[u16], paths: &[PathBuf]) -> Result<usize, Strin
                 if !pos.legal_moves().is_empty() {
                     into.push(sample_of(&pos, black_margin, Source::Wthor));
                 }
-                play(&mut pos, mv)?;
+                play_move(&mut pos, mv)?;
             }
         }
         eprint!("\rtrain_data: {games} games, {} + {} positions", train.len(), held.len());

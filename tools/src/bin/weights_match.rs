@@ -195,10 +195,8 @@ fn play_game(args: &Args, rules: &Rules, weights: &[Weights; 2], index: usize) -
     let first_colour = if index.is_multiple_of(2) { Color::Black } else { Color::White };
     let mut players = weights.clone().map(|w| {
         let mut searcher = Searcher::with_hash_mb(4).with_pattern_weights(w.patterns);
-        if w.probcut.is_some() || w.confidence.is_some() {
-            let selectivity = w.confidence.map_or_else(Selectivity::default, Selectivity::probcut);
-            searcher = searcher.with_selectivity(w.probcut.map_or(selectivity, |nodes| selectivity.at_nodes(nodes)));
-        }
+        let selectivity = w.confidence.map_or_else(Selectivity::default, Selectivity::probcut);
+        searcher = searcher.with_selectivity(w.probcut.map_or(selectivity, |nodes| selectivity.at_nodes(nodes)));
         let player = EnginePlayer::with_searcher(
             args.level,
             w.features.into_iter().fold(searcher, Searcher::with_feature_weights),
