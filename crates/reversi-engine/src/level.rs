@@ -21,19 +21,22 @@ pub struct LevelError {
 }
 
 /// Depth, exact-solve threshold and node budget of each level, level 1 first. Level 10 is the
-/// deepest search that stays near 0.1 s of CPU a move over 8×8 games on the 2-core machine;
-/// it beats Zebra at Zebra's depth 10 (`benches/README.md`).
+/// deepest search that stays near 0.05 s of CPU a move over 8×8 games on the 2-core machine;
+/// each level beats the one two below it (`benches/README.md`, Engine). From level 4 up the
+/// depths are set for the search's probable cut-offs at their default width
+/// ([`Selectivity::default`](crate::search::Selectivity)): a narrower width makes a ply
+/// cheaper, and the levels spend the saving on depth.
 const LEVELS: [(u32, u32, u64); 10] = [
     (1, 4, 10_000),
     (2, 6, 20_000),
     (3, 8, 50_000),
-    (5, 10, 100_000),
-    (7, 12, 250_000),
-    (8, 14, 600_000),
-    (9, 15, 1_500_000),
-    (10, 16, 4_000_000),
-    (11, 17, 10_000_000),
-    (13, 17, 25_000_000),
+    (6, 10, 100_000),
+    (8, 12, 250_000),
+    (9, 14, 600_000),
+    (10, 15, 1_500_000),
+    (11, 16, 4_000_000),
+    (12, 17, 10_000_000),
+    (14, 17, 25_000_000),
 ];
 
 /// The empty cells from which a level searches deeper ([`Level::limits_for`]): the tree is
@@ -78,7 +81,7 @@ impl Level {
     }
 
     /// The search limits of a move at this level from `position`: from 24 empty cells down,
-    /// 4 plies deeper (up to level 10's 13), under the same node budget, since the tree is
+    /// 4 plies deeper (up to level 10's 14), under the same node budget, since the tree is
     /// narrow near the end and plies pay there most; exact solves from
     /// [`exact_empties_on`](Level::exact_empties_on) the position's board. (The scoring is the
     /// game's: [`Limits::with_scoring`].)
@@ -152,13 +155,13 @@ mod tests {
 
     #[test]
     fn levels_search_deeper_from_24_empties_up_to_level_10s_depth() {
-        assert_eq!(depth(5, 60), Some(7));
-        assert_eq!(depth(5, 25), Some(7));
-        assert_eq!(depth(5, 24), Some(11));
+        assert_eq!(depth(5, 60), Some(8));
+        assert_eq!(depth(5, 25), Some(8));
+        assert_eq!(depth(5, 24), Some(12));
         assert_eq!(depth(1, 20), Some(5));
-        assert_eq!(depth(8, 22), Some(13));
-        assert_eq!(depth(10, 22), Some(13));
-        assert_eq!(depth(10, 40), Some(13));
+        assert_eq!(depth(8, 22), Some(14));
+        assert_eq!(depth(10, 22), Some(14));
+        assert_eq!(depth(10, 40), Some(14));
         for n in 1..=10 {
             let level = Level::new(n).unwrap();
             let late = level.limits_for(&position_with(20));
