@@ -24,8 +24,9 @@
 //! `DIR/position.svg`, the final position, and `DIR/evaluation.svg`, the evaluation after each
 //! move for Black with the mistakes marked (the folder is made if missing).
 //!
-//! A move of the standard 8×8 book (`reversi_kit::engine::book::Book::standard`: a move
-//! from a book position to another) has `book` at the end of its line, before its mark.
+//! A move of the book built in for the game's board (`reversi_kit::engine::book::Book::built_in`:
+//! 8×8, 10×10, the Octagon and 6×6 under disc scoring; a move from a book position to another)
+//! has `book` at the end of its line, before its mark.
 //!
 //! `--time` and `--max-nodes` bound each search (a move's best and the played move's value):
 //! an exact solve that does not fit in them gives an estimate instead.
@@ -119,20 +120,21 @@ fn load(path: &std::path::Path, n: usize) -> Result<Game, String> {
     }
 }
 
-/// For each move of `played`, whether it is a move of the standard 8×8 book (none on other
-/// boards or under other scoring).
+/// For each move of `played`, whether it is a move of the book built in for its board and
+/// scoring ([`Book::built_in`]; none where there is no such book).
 fn book_moves(played: &Game) -> Vec<bool> {
-    let book = Book::standard();
     let mut table = played.clone();
     while table.undo().is_some() {}
-    let fits = book.check(table.position().geometry(), played.rules().scoring()).is_ok();
+    let Some(book) = Book::built_in(table.position().geometry(), played.rules().scoring()) else {
+        return vec![false; played.history().len()];
+    };
     played
         .history()
         .iter()
         .map(|ply| {
             let position = *table.position();
             let in_book =
-                fits && matches!(ply.played(), Move::Place(sq) if book.moves(&position).iter().any(|m| m.square == sq));
+                matches!(ply.played(), Move::Place(sq) if book.moves(&position).iter().any(|m| m.square == sq));
             // The history replays (it is the game's own).
             let _ = table.play(ply.played());
             in_book

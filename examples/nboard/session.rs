@@ -11,7 +11,7 @@
 //! | `set game GGF` | none: the position after the game's moves (any GGS board: 4×4 to 14×14, the Octagon, `BL` blocked cells), and the game's clock (`TI`, less the times of each side's moves) |
 //! | `set contempt N` | none: kept; the engine plays for the disc margin, so it changes nothing |
 //! | `move f5[/eval[/time]]` | none: plays the move (`PA` passes; a pass left out is put back) |
-//! | `hint N` | `search <pv> <eval> 0 <depth>` for the N best moves, best first (`100%` for an exact value); in a position of the standard 8×8 book, `book <pv> <eval> 0 <depth>` for its N best book moves instead (the line follows the book's best moves; `0`: the book keeps no game counts) |
+//! | `hint N` | `search <pv> <eval> 0 <depth>` for the N best moves, best first (`100%` for an exact value); in a position of the book built in for its board (8×8, 10×10, the Octagon, 6×6), `book <pv> <eval> 0 <depth>` for its N best book moves instead (the line follows the book's best moves; `0`: the book keeps no game counts) |
 //! | `go` | `=== <move>/<eval>/<seconds>` (the game is not changed: the GUI sends the move back) |
 //! | `ping N` | `pong N` |
 //! | `learn` | `learned` |
@@ -446,11 +446,14 @@ fn move_text(played: Move) -> String {
     }
 }
 
-/// The `book` lines of `position`'s `n` best moves in the standard 8×8 book, best first: each
-/// line the move then the book's best replies while they stay in the book. None when the
-/// position is not in the book (or not of its board).
+/// The `book` lines of `position`'s `n` best moves in the book built in for its board
+/// ([`Book::built_in`], disc scoring as the protocol's games), best first: each line the move
+/// then the book's best replies while they stay in the book. None when the position is not
+/// in a book.
 fn book_hints(position: &Position, n: usize) -> Vec<String> {
-    let book = Book::standard();
+    let Some(book) = Book::built_in(position.geometry(), reversi_kit::variants::Scoring::Discs) else {
+        return Vec::new();
+    };
     if book.lookup(position).is_none() {
         return Vec::new();
     }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reversi_core::Position;
+use reversi_core::{Geometry, Position};
 use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::book::Book;
@@ -29,11 +29,35 @@ pub(crate) fn book_margin(level: Level) -> i32 {
     100 + 33 * (10 - i32::from(level.number()))
 }
 
+/// Which opening book a player plays from.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum BookChoice {
+    /// The book built in for the game's board and scoring, if there is one
+    /// ([`Book::built_in`]).
+    #[default]
+    BuiltIn,
+    /// This book, in the games of its board and scoring.
+    Given(Arc<Book>),
+    /// None: every move is searched.
+    Off,
+}
+
+impl BookChoice {
+    /// The book played from in games of `geometry` under `scoring`, if any.
+    pub(crate) fn book_for(&self, geometry: &Geometry, scoring: Scoring) -> Option<Arc<Book>> {
+        match self {
+            BookChoice::BuiltIn => Book::built_in(geometry, scoring),
+            BookChoice::Given(book) => book.check(geometry, scoring).is_ok().then(|| Arc::clone(book)),
+            BookChoice::Off => None,
+        }
+    }
+}
+
 /// A player's book, variety and clock, each optional.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Character {
-    /// The opening book, played from when it is for the game's board and scoring.
-    pub(crate) book: Option<Arc<Book>>,
+    /// The opening book.
+    pub(crate) book: BookChoice,
     pub(crate) deviation: Option<Deviation>,
     pub(crate) clock: Option<Clock>,
     /// The deepest search, in plies, in place of the level's depth and node budget.
@@ -134,11 +158,11 @@ impl Character {
     /// one, so that the same seed plays the same opening. `None` outside the book, off its board or scoring,
     /// in the free opening, or when only a move outside the book is close enough to the best.
     fn book_move(&mut self, game: &Game, level: Level) -> Option<Move> {
-        let book = self.book.as_ref()?;
         let position = game.position();
-        if game.phase() != Phase::Normal || book.check(position.geometry(), game.rules().scoring()).is_err() {
+        if game.phase() != Phase::Normal {
             return None;
         }
+        let book = self.book.book_for(position.geometry(), game.rules().scoring())?;
         let best = book.lookup(position)?.value();
         let moves = book.moves(position);
         let close = moves.iter().take_while(|m| m.value >= best - book_margin(level)).count();

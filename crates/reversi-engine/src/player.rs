@@ -5,18 +5,18 @@
 //! | 1 | 1 | 4 | 10 000 |
 //! | 2 | 2 | 6 | 20 000 |
 //! | 3 | 3 | 8 | 50 000 |
-//! | 4 | 5 | 10 | 100 000 |
-//! | 5 | 7 | 12 | 250 000 |
-//! | 6 | 8 | 14 | 600 000 |
-//! | 7 | 9 | 15 | 1 500 000 |
-//! | 8 | 10 | 16 | 4 000 000 |
-//! | 9 | 11 | 17 | 10 000 000 |
-//! | 10 | 13 | 17 | 25 000 000 |
+//! | 4 | 6 | 10 | 100 000 |
+//! | 5 | 8 | 12 | 250 000 |
+//! | 6 | 9 | 14 | 600 000 |
+//! | 7 | 10 | 15 | 1 500 000 |
+//! | 8 | 11 | 16 | 4 000 000 |
+//! | 9 | 12 | 17 | 10 000 000 |
+//! | 10 | 14 | 17 | 25 000 000 |
 //!
 //! The searches are selective ([`Selectivity::default`](crate::search::Selectivity)): from
 //! level 4 up a level reaches deeper than its number for about the nodes an exhaustive search
 //! of that number of plies took. From 24 empty cells down, where the tree is narrow, each
-//! level searches 4 plies deeper, up to level 10's 13 ([`Level::limits_for`]). On boards of
+//! level searches 4 plies deeper, up to level 10's 14 ([`Level::limits_for`]). On boards of
 //! fewer than 64 playable cells the exact solve starts earlier ([`Level::exact_empties_on`]).
 //! The budgets are nodes, not time, so that a level plays the same moves on every machine and
 //! in every run (a seeded match replays exactly); an exact solve that runs out of its budget
@@ -38,12 +38,12 @@
 
 use std::sync::Arc;
 
-use reversi_core::Position;
+use reversi_core::{Geometry, Position};
 use reversi_variants::players::Player;
 use reversi_variants::{Game, Move, Phase, Scoring};
 
 use crate::book::Book;
-use crate::character::Character;
+use crate::character::{BookChoice, Character};
 use crate::clock::Clock;
 pub use crate::level::{Level, LevelError};
 use crate::search::{SearchResult, Searcher};
@@ -52,12 +52,13 @@ use crate::variety::{Deviation, Variety};
 /// The engine at a level, behind the [`Player`] trait; it plays every phase of every variant.
 ///
 /// # Opening book
-/// By default a player has the standard 8×8 book ([`Book::standard`]): in a position of the
-/// book it plays, with no search, a book move within a level-dependent margin of the
-/// position's book value (a disc at level 10, 4 at level 1): the best one, unless its
-/// variety deviates on the move (its probability, drawn from its seed), when it draws one of
-/// them. Games of other boards or scoring
-/// search as before; [`with_book`](EnginePlayer::with_book) gives another book,
+/// By default a player has the book built in for the game's board ([`Book::built_in`]: the
+/// standard 8×8 one, and books for 10×10, the Octagon and 6×6, all under disc scoring): in a
+/// position of the book it plays, with no search, a book move within a level-dependent
+/// margin of the position's book value (a disc at level 10, 4 at level 1): the best one,
+/// unless its variety deviates on the move (its probability, drawn from its seed), when it
+/// draws one of them. Games of other boards or scoring search as before;
+/// [`with_book`](EnginePlayer::with_book) gives another book,
 /// [`without_book`](EnginePlayer::without_book) none.
 ///
 /// # Character
@@ -111,31 +112,31 @@ impl EnginePlayer {
     /// The engine at `level` with the caller's searcher (its table size and threads).
     #[must_use]
     pub fn with_searcher(level: Level, searcher: Searcher) -> EnginePlayer {
-        let mut character = Character::default();
-        character.book = Some(Book::standard());
-        EnginePlayer { level, name: format!("engine:{level}"), searcher, character }
+        EnginePlayer { level, name: format!("engine:{level}"), searcher, character: Character::default() }
     }
 
-    /// The same player with `book` instead of the standard 8×8 one: it plays from the book
-    /// in the games of the book's board and scoring (see [`with_variety`](Self::with_variety)
-    /// for how it chooses among the book's moves).
+    /// The same player with `book` instead of the built-in ones: it plays from the book in
+    /// the games of the book's board and scoring, and searches in every other game (see
+    /// [`with_variety`](Self::with_variety) for how it chooses among the book's moves).
     #[must_use]
     pub fn with_book(mut self, book: Arc<Book>) -> EnginePlayer {
-        self.character.book = Some(book);
+        self.character.book = BookChoice::Given(book);
         self
     }
 
     /// The same player without an opening book: it searches every move.
     #[must_use]
     pub fn without_book(mut self) -> EnginePlayer {
-        self.character.book = None;
+        self.character.book = BookChoice::Off;
         self
     }
 
-    /// The player's opening book, if it has one.
+    /// The opening book the player plays from in games of `geometry` under `scoring`, if
+    /// any: by default the one built in for that board ([`Book::built_in`]), else the book
+    /// given with [`with_book`](Self::with_book) if it is for that board.
     #[must_use]
-    pub fn book(&self) -> Option<&Arc<Book>> {
-        self.character.book.as_ref()
+    pub fn book_for(&self, geometry: &Geometry, scoring: Scoring) -> Option<Arc<Book>> {
+        self.character.book.book_for(geometry, scoring)
     }
 
     /// The same player with seeded [`Variety`]: on a share of its moves it plays one within
@@ -226,7 +227,7 @@ impl EnginePlayer {
     /// On a clock it searches for a move's budget of time, the clock not spent.
     ///
     /// ```
-    /// use reversi_core::Position;
+    /// use reversi_core::{Geometry, Position};
     /// use reversi_engine::player::{EnginePlayer, Level};
     /// use reversi_variants::Scoring;
     ///

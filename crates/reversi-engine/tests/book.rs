@@ -228,12 +228,49 @@ fn a_player_plays_book_moves_reproducibly_and_can_leave_the_book() {
     assert_eq!(opening(3), opening(3), "the same seed, the same opening");
     assert!((0..8).map(opening).collect::<std::collections::HashSet<_>>().len() > 1, "seeds vary the opening");
     let player = EnginePlayer::new(Level::new(1).unwrap()).without_book();
-    assert!(player.book().is_none());
-    let ten = Game::new(
-        Rules::builder().board(reversi_variants::Board::Rectangle { width: 10, height: 10 }).build().unwrap(),
+    assert!(player.book_for(&reversi_core::Geometry::STANDARD, reversi_variants::Scoring::Discs).is_none());
+    let twelve = Game::new(
+        Rules::builder().board(reversi_variants::Board::Rectangle { width: 12, height: 12 }).build().unwrap(),
         0,
     )
     .unwrap();
-    // Off the book's board the player searches.
-    assert!(EnginePlayer::new(Level::new(1).unwrap()).choose(&ten).is_some());
+    // Off the books' boards the player searches.
+    assert!(EnginePlayer::new(Level::new(1).unwrap()).book_for(twelve.position().geometry(), twelve.rules().scoring()).is_none());
+    assert!(EnginePlayer::new(Level::new(1).unwrap()).choose(&twelve).is_some());
+}
+
+/// The books built in for 10×10, the Octagon and 6×6: each read, for its board under disc
+/// scoring, holding its start with a move for each image of the start's best, every book move
+/// legal, and chosen by a player on that board by default; boards and scorings without a book
+/// have none.
+#[test]
+fn the_other_boards_built_in_books_are_theirs_and_players_use_them() {
+    use reversi_engine::player::{EnginePlayer, Level};
+    use reversi_variants::players::Player;
+    use reversi_variants::{Blocked, Board, Game, Move, Rules, Scoring};
+
+    let boards = [Board::Rectangle { width: 10, height: 10 }, Board::Octagon, Board::Rectangle { width: 6, height: 6 }];
+    for board in boards {
+        let game = Game::new(Rules::builder().board(board).build().unwrap(), 0).unwrap();
+        let geometry = *game.position().geometry();
+        let book = Book::built_in(&geometry, Scoring::Discs).unwrap_or_else(|| panic!("{board:?}: a book"));
+        assert_eq!(*book.geometry(), geometry, "{board:?}");
+        assert!(book.len() >= 300, "{board:?}: {} positions", book.len());
+        assert!(book.lookup(game.position()).is_some(), "{board:?}: the start");
+        for (position, _) in book.positions().take(200) {
+            for m in book.moves(&position) {
+                assert!(position.is_legal(m.square), "{board:?}: {} at {position}", m.square);
+            }
+        }
+        let mut player = EnginePlayer::new(Level::new(10).unwrap());
+        assert!(player.book_for(&geometry, Scoring::Discs).is_some_and(|b| std::sync::Arc::ptr_eq(&b, &book)));
+        let Some(Move::Place(square)) = player.choose(&game) else { panic!("{board:?}: a move") };
+        assert!(book.moves(game.position()).iter().any(|m| m.square == square), "{board:?}: {square} from the book");
+        assert!(Book::built_in(&geometry, Scoring::Wof).is_none(), "{board:?}: no WOF book");
+    }
+    let blocked = Game::new(Rules::builder().blocked(Blocked::Count(2)).build().unwrap(), 5).unwrap();
+    assert!(Book::built_in(blocked.position().geometry(), Scoring::Discs).is_none());
+    let rectangle = Game::new(Rules::builder().board(Board::Rectangle { width: 8, height: 6 }).build().unwrap(), 0).unwrap();
+    assert!(Book::built_in(rectangle.position().geometry(), Scoring::Discs).is_none());
+    assert!(Book::built_in(&reversi_core::Geometry::STANDARD, Scoring::Discs).is_some_and(|b| b.len() == Book::standard().len()));
 }

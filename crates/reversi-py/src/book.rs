@@ -1,4 +1,4 @@
-//! `Book`: an opening book, read from bytes or a file, or the standard 8×8 one.
+//! `Book`: an opening book, read from bytes or a file, or one built into the engine.
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use reversi_engine::book::{Book, BookError as RustBookError};
 
 use crate::errors::{BookError, message};
 use crate::game::PyGame;
+use crate::rules::PyRules;
 
 /// Adds the class to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -31,6 +32,18 @@ impl PyBook {
     #[staticmethod]
     fn standard() -> PyBook {
         PyBook { inner: Book::standard() }
+    }
+
+    /// The book built into the engine for the board and scoring of `rules` (8×8, 10×10, the
+    /// Octagon and 6×6 under disc scoring), `None` for any other (blocked cells, other sizes,
+    /// WOF scoring).
+    #[staticmethod]
+    fn built_in(rules: &Bound<'_, PyRules>) -> Option<PyBook> {
+        let rules = rules.get().rules().clone();
+        let scoring = rules.scoring();
+        // Random blocked cells draw a board from the seed; no such board has a book.
+        let game = reversi_variants::Game::new(rules, 0).ok()?;
+        Book::built_in(game.position().geometry(), scoring).map(|inner| PyBook { inner })
     }
 
     /// Reads a book from its bytes; raises `BookError` if they are not a valid book.

@@ -103,8 +103,8 @@ impl PyEngine {
     /// defaults there: `depth` (1 to 30) in place of the level's depth and node budget;
     /// `time` a move or `clock` `(base, increment)` for a game, in seconds; `threads`;
     /// `hash_mb` (the level's 4 or 16 MB if left out); `variety` `(margin, probability)` drawn
-    /// from `seed`; `book`, the opening book it plays from: the standard 8×8 book (`True`, the
-    /// default), none (`False`) or a `Book`.
+    /// from `seed`; `book`, the opening book it plays from: the one built in for the game's
+    /// board (`True`, the default: `Book.built_in`), none (`False`) or a `Book`.
     #[new]
     #[pyo3(
         signature = (level=None, *, depth=None, time=None, clock=None, threads=None, hash_mb=None, variety=None, seed=None, book=None),
@@ -415,8 +415,8 @@ pub(crate) fn move_names(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// `player` playing from the opening book `book` names: `None` or `True` the standard one (the
-/// player's default), `False` none, or a `Book`.
+/// `player` playing from the opening book `book` names: `None` or `True` the built-in one of
+/// the game's board (the player's default), `False` none, or a `Book`.
 fn with_book(player: EnginePlayer, book: Option<&Bound<'_, PyAny>>) -> PyResult<EnginePlayer> {
     match book {
         None => Ok(player),

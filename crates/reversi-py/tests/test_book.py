@@ -1,5 +1,5 @@
-"""The opening book from Python: the built-in 8x8 book, reading and refusing bytes, and the
-engine playing from it."""
+"""The opening book from Python: the built-in books, reading and refusing bytes, and the
+engine playing from them."""
 
 import pytest
 
@@ -51,3 +51,23 @@ def test_an_engine_plays_book_moves_and_can_leave_the_book_off():
     assert rk.Engine(1, book=book).choose(rk.Game()) in rk.Game().legal_moves
     with pytest.raises(TypeError):
         rk.Engine(1, book="yes")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [rk.Rules(), rk.Rules(size=10), rk.Rules(octagon=True), rk.Rules(size=6)],
+    ids=["8x8", "10x10", "octagon", "6x6"],
+)
+def test_each_board_with_a_built_in_book_plays_from_it(rules):
+    book = rk.Book.built_in(rules)
+    assert book is not None
+    game = rk.Game(rules)
+    assert book.lookup(game) is not None
+    move = rk.Engine(1).choose(game)
+    assert move in dict(book.moves(game)), move
+
+
+def test_boards_without_a_built_in_book_have_none():
+    for rules in [rk.Rules(size=12), rk.Rules(blocked="random"), rk.Rules(scoring="wof"), rk.Rules(size=(8, 6))]:
+        assert rk.Book.built_in(rules) is None, rules
+    assert len(rk.Book.built_in(rk.Rules())) == len(rk.Book.standard())

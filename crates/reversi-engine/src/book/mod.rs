@@ -57,6 +57,11 @@ use symmetry::{Key, Symmetries};
 /// The standard 8×8 book's bytes ([`Book::standard`]).
 pub const STANDARD_BYTES: &[u8] = include_bytes!("standard.book");
 
+/// The other books built into the crate ([`Book::built_in`]), each learned from the engine's
+/// self-play on its board under disc scoring: 10×10, the Octagon and 6×6.
+const OTHER_BOARDS_BYTES: [&[u8]; 3] =
+    [include_bytes!("ten_by_ten.book"), include_bytes!("octagon.book"), include_bytes!("six_by_six.book")];
+
 /// Where a book value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -209,6 +214,29 @@ impl Book {
                 Arc::new(Book::from_bytes(STANDARD_BYTES).expect("the built-in book is valid (tested)"))
             }),
         )
+    }
+
+    /// The book built into the crate for `geometry` under `scoring`, read once and shared:
+    /// [`standard`](Book::standard) for the standard 8×8 board, and for 10×10, the Octagon
+    /// and 6×6 a book learned from the engine's self-play (`build_book --self-play`; positions
+    /// met often in the first 14 plies of 5 000 games of level 5 with variety, valued by
+    /// negamax over 8-ply searches, 10-ply and exact from 20 empties on 6×6), all under disc
+    /// scoring. `None` for any other board or scoring (blocked cells, handicaps and the other
+    /// sizes have no book).
+    #[must_use]
+    pub fn built_in(geometry: &Geometry, scoring: Scoring) -> Option<Arc<Book>> {
+        static OTHERS: OnceLock<Vec<Arc<Book>>> = OnceLock::new();
+        if *geometry == Geometry::STANDARD {
+            let standard = Book::standard();
+            return standard.check(geometry, scoring).is_ok().then_some(standard);
+        }
+        let others = OTHERS.get_or_init(|| {
+            OTHER_BOARDS_BYTES
+                .iter()
+                .map(|bytes| Arc::new(Book::from_bytes(bytes).expect("the built-in books are valid (tested)")))
+                .collect()
+        });
+        others.iter().find(|book| book.check(geometry, scoring).is_ok()).map(Arc::clone)
     }
 
     /// Reads the book in the file at `path`.

@@ -196,8 +196,8 @@ class Engine:
         """`depth` 1 to 30 in place of the level's; `time` seconds a move or `clock`
         (base, increment) seconds a game, each up to a year; `threads` 1 to 1024; `hash_mb`
         1 to 4096 (the level's 4 or 16 if left out); `variety` (margin in discs 0-256,
-        probability 0-1) drawn from `seed`; `book`: the standard 8x8 book (True), none
-        (False) or the Book given, played in the opening."""
+        probability 0-1) drawn from `seed`; `book`: the book built in for the game's board
+        (True: Book.built_in), none (False) or the Book given, played in the opening."""
     @property
     def level(self) -> int: ...
     @property
@@ -230,6 +230,10 @@ class Book:
     @staticmethod
     def standard() -> "Book":
         """The standard 8x8 book built into the engine."""
+    @staticmethod
+    def built_in(rules: Rules) -> Optional["Book"]:
+        """The book built into the engine for the rules' board and scoring (8x8, 10x10, the
+        Octagon and 6x6 under disc scoring), None for any other."""
     @staticmethod
     def from_bytes(data: bytes) -> "Book":
         """Raises BookError if the bytes are not a valid book."""
