@@ -95,10 +95,11 @@ impl Limits {
         Limits { depth: Some(plies.max(1)), ..self }
     }
 
-    /// The same limits with a node budget, counting every thread's nodes: a search on one
-    /// thread stops within a few hundred nodes past it (the solver looks at its limits at its
-    /// nodes of 7 empty cells or more, so the last subtree below those ends first), and every
-    /// thread looks more often as the budget runs out. An exact solve's first guess (a
+    /// The same limits with a node budget, counting every thread's nodes: a search stops
+    /// within a few hundred nodes past it, on any number of threads (the solver looks at its
+    /// limits at its nodes of 7 empty cells or more, so the last subtree below those ends
+    /// first; on several threads each thread tells the others its nodes every 256, and more
+    /// often as the budget runs out). An exact solve's first guess (a
     /// shallow search of its own, from 18 empties) counts against it too.
     #[must_use]
     pub fn with_nodes(self, nodes: u64) -> Limits {

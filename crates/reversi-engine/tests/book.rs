@@ -235,7 +235,11 @@ fn a_player_plays_book_moves_reproducibly_and_can_leave_the_book() {
     )
     .unwrap();
     // Off the books' boards the player searches.
-    assert!(EnginePlayer::new(Level::new(1).unwrap()).book_for(twelve.position().geometry(), twelve.rules().scoring()).is_none());
+    assert!(
+        EnginePlayer::new(Level::new(1).unwrap())
+            .book_for(twelve.position().geometry(), twelve.rules().scoring())
+            .is_none()
+    );
     assert!(EnginePlayer::new(Level::new(1).unwrap()).choose(&twelve).is_some());
 }
 
@@ -270,7 +274,11 @@ fn the_other_boards_built_in_books_are_theirs_and_players_use_them() {
     }
     let blocked = Game::new(Rules::builder().blocked(Blocked::Count(2)).build().unwrap(), 5).unwrap();
     assert!(Book::built_in(blocked.position().geometry(), Scoring::Discs).is_none());
-    let rectangle = Game::new(Rules::builder().board(Board::Rectangle { width: 8, height: 6 }).build().unwrap(), 0).unwrap();
+    let rectangle =
+        Game::new(Rules::builder().board(Board::Rectangle { width: 8, height: 6 }).build().unwrap(), 0).unwrap();
     assert!(Book::built_in(rectangle.position().geometry(), Scoring::Discs).is_none());
-    assert!(Book::built_in(&reversi_core::Geometry::STANDARD, Scoring::Discs).is_some_and(|b| b.len() == Book::standard().len()));
+    assert!(
+        Book::built_in(&reversi_core::Geometry::STANDARD, Scoring::Discs)
+            .is_some_and(|b| b.len() == Book::standard().len())
+    );
 }

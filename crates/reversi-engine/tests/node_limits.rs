@@ -1,6 +1,6 @@
-//! A node limit is kept within a few hundred nodes, by both searches, however small: the
-//! solver and the midgame search look at their limits every 16,384 and 1,024 nodes, and more
-//! often once a limit is near. A level's budget is not such a limit (it is looked at as the
+//! A node limit is kept within a few hundred nodes, by both searches, however small, on one
+//! thread or two: the solver and the midgame search look at their limits every 16,384 and
+//! 1,024 nodes, more often once a limit is near, and on several threads at least every 256. A level's budget is not such a limit (it is looked at as the
 //! levels were measured); `tests/search.rs` and the levels' own tests hold those.
 
 use reversi_core::Position;
@@ -67,22 +67,23 @@ fn two_threads_keep_to_the_limit_too() -> Result<(), Box<dyn std::error::Error>>
     let position: Position = FFO_40.parse()?;
     let solver = Solver::with_hash_mb(1).threads(std::num::NonZeroUsize::new(2).ok_or("two")?);
     let mut searcher = Searcher::with_hash_mb(1).with_threads(2);
-    for limit in [1000, 50_000, 200_000] {
-        let limits = Limits::none().with_scoring(Scoring::Wof).with_nodes(limit);
-        match solver.solve_with(&position, limits) {
-            // Each thread may end the subtree it is in, and a split's helpers theirs: on two
-            // threads the solver overshoots more than the midgame search (11 000 to 30 000 nodes
-            // past a limit of 200 000 seen, varying with the threads' timing), bounded here at a
-            // quarter of the limit so that a limit that stops holding fails; closing it to a few
-            // hundred nodes is open.
-            Err(SolveError::Interrupted { nodes, .. }) => {
-                assert!(nodes <= limit + limit / 4 + 4 * SLACK, "limit {limit}: {nodes}");
+    // Each thread tells the shared count every few hundred nodes under a close limit, and a
+    // thread that splits tells before it waits: each may run its share past the limit, and
+    // the subtree it is in. Timing varies from run to run, so the same searches run a few
+    // times.
+    for round in 0..4 {
+        for limit in [1000, 50_000, 200_000] {
+            let limits = Limits::none().with_scoring(Scoring::Wof).with_nodes(limit);
+            match solver.solve_with(&position, limits) {
+                Err(SolveError::Interrupted { nodes, .. }) => {
+                    assert!(nodes <= limit + 2 * SLACK, "round {round}, limit {limit}: {nodes}");
+                }
+                other => panic!("limit {limit}: {other:?}"),
             }
-            other => panic!("limit {limit}: {other:?}"),
+            let result =
+                searcher.search(&Position::default(), Limits::depth(30).with_nodes(limit)).ok_or("no result")?;
+            assert!(result.nodes() <= limit + 2 * SLACK, "round {round}, limit {limit}: {} nodes", result.nodes());
         }
-        // The midgame search too, by up to about 2 000 nodes past 200 000 seen: a twentieth.
-        let result = searcher.search(&Position::default(), Limits::depth(30).with_nodes(limit)).ok_or("no result")?;
-        assert!(result.nodes() <= limit + limit / 20 + 4 * SLACK, "limit {limit}: {} nodes", result.nodes());
     }
     Ok(())
 }

@@ -236,6 +236,9 @@ impl<M: Layout> Context<'_, M> {
         helpers: usize,
     ) -> (i32, Option<u32>) {
         let crew = self.crew.expect("only a search with a crew splits");
+        // This thread's nodes so far go into the crew's count before the split's members,
+        // which look at it, start: it waits while they search.
+        self.flush();
         let (frame, table, watch, probcut) = (self.frame, self.table, self.watch, self.probcut);
         let cancel = Cancel::under(self.cancel);
         let shared = Mutex::new(first);

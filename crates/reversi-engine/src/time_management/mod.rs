@@ -16,6 +16,11 @@ pub(crate) const MIDGAME_CHECK_EVERY: u64 = 1 << 10;
 /// instructions, and a look reads the clock.
 pub(crate) const ENDGAME_CHECK_EVERY: u64 = 1 << 14;
 
+/// Nodes between two looks at a close node limit shared by several threads: a thread's nodes
+/// reach the shared count only when it looks, so the limit holds within about this many
+/// nodes a thread. A look is an atomic add and a few loads, nothing beside 256 nodes.
+pub(crate) const SHARED_LIMIT_LOOK_EVERY: u64 = 1 << 8;
+
 /// Why a search ended before it had its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Interruption {
@@ -57,16 +62,18 @@ impl Watch<'_> {
     /// thread's, as far as they have told) must look again to keep a close node limit, if
     /// sooner than every `period` nodes: on one thread, the budget left; on more, a share of
     /// it small enough that the nodes the other threads have not told yet (each up to its own
-    /// look) cannot take the search far past the limit, half of it shared among the threads.
-    /// At least one node. `None` without a close node limit, or while the limit is further
-    /// away than that, so that a search without one looks exactly where it always did.
+    /// look) cannot take the search far past the limit, half of it shared among the threads,
+    /// and never more than [`SHARED_LIMIT_LOOK_EVERY`]: a thread cannot see how far the others
+    /// have gone since they last told, so each must tell often. At least one node. `None`
+    /// without a close node limit, or on one thread while the limit is further away than
+    /// `period`, so that a search without one looks exactly where it always did.
     #[inline]
     pub(crate) fn close_look(&self, nodes: u64, period: u64) -> Option<u64> {
         let limit = self.node_limit.filter(|_| self.close_nodes)?;
         let left = limit.saturating_sub(nodes);
         let share = match self.threads {
             0 | 1 => left,
-            threads => left / (2 * threads as u64),
+            threads => (left / (2 * threads as u64)).min(SHARED_LIMIT_LOOK_EVERY),
         };
         (share < period).then_some(share.max(1))
     }

@@ -30,6 +30,9 @@ pub(super) fn parallel<M: Layout, V: Features>(
     alpha: i32,
     beta: i32,
 ) -> (i32, u16) {
+    // The owner waits while the split's workers search: its nodes must be in the shared
+    // count that they look at, or a close node limit would see too few.
+    owner.flush();
     let (board, table, control, selectivity, features) =
         (owner.board, owner.table, owner.control, owner.selectivity, owner.features);
     let cancel = Cancel::under(owner.cancel);
