@@ -1,5 +1,5 @@
-//! The midgame search's move order: the table's move first, then the children by their
-//! evaluation or a cheap guess (the knobs are in [`crate::move_ordering`]).
+//! The midgame search's move order after the table's move (which the search tries first): the
+//! children by their evaluation or a cheap guess (the knobs are in [`crate::move_ordering`]).
 
 use reversi_core::kernel::{Layout, Word};
 
@@ -7,19 +7,17 @@ use super::frame::{Frame, MAX_MOVES, Node};
 use crate::eval::indices::Indices;
 use crate::move_ordering::{MIDGAME_EVALUATED_FROM, MIDGAME_REPLIES_FROM, midgame_guess};
 use crate::transposition_table::midgame::TO_THE_END;
-use crate::value::MIDGAME_INFINITY as INFINITY;
 
 /// The moves of `node`, `moves`, with their keys of search order, as (key, compact index),
-/// unsorted (the search picks them highest first, [`bring_best_forward`]): the table's move
-/// `first` highest, then from [`MIDGAME_EVALUATED_FROM`] plies by the evaluation of the child (best
-/// for the mover first), below it by a cheap guess (corners first, then fewest replies for the
-/// opponent when `depth` makes it worth it). `indices` are the node's patterns' indices if the
-/// frame keeps them.
+/// unsorted (the search picks them highest first, [`bring_best_forward`]): from
+/// [`MIDGAME_EVALUATED_FROM`] plies by the evaluation of the child (best for the mover first),
+/// below it by a cheap guess (corners first, then fewest replies for the opponent when `depth`
+/// makes it worth it). The table's move is not among them: the search tries it first, before
+/// ordering the others. `indices` are the node's patterns' indices if the frame keeps them.
 pub(crate) fn order<M: Layout>(
     frame: &Frame<M>,
     node: &Node<M::Word>,
     moves: M::Word,
-    first: Option<u32>,
     depth: u8,
     indices: Option<&Indices>,
     out: &mut [(i32, u32); MAX_MOVES],
@@ -32,9 +30,7 @@ pub(crate) fn order<M: Layout>(
     while !rest.is_zero() {
         let x = rest.lowest();
         rest = rest.without_lowest();
-        let key = if Some(x) == first {
-            INFINITY
-        } else if evaluated {
+        let key = if evaluated {
             let flips = frame.mg.flips(node.p, node.o, x);
             let (p, o) = Frame::<M>::child_discs(node, x, flips);
             -frame.evaluate(p, o, Frame::<M>::child_indices(indices, x, flips).as_ref())

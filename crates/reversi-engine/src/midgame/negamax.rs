@@ -151,6 +151,11 @@ impl<M: Layout> Context<'_, M> {
 
     /// Searches the `moves` of `node` (`first` first) and gives the best value and move (a
     /// compact index); shared by inner nodes and the root. Stores nothing.
+    ///
+    /// The table's move `first` is searched before the others are ordered: most nodes that
+    /// have one cut off on it, and ordering the others costs an evaluation a move from
+    /// [`MIDGAME_EVALUATED_FROM`](crate::move_ordering::MIDGAME_EVALUATED_FROM) plies. The
+    /// order, and so the tree, is the same as ordering them all with `first` on top.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_moves(
         &mut self,
@@ -162,13 +167,31 @@ impl<M: Layout> Context<'_, M> {
         beta: i32,
         indices: Option<&Indices>,
     ) -> (i32, Option<u32>) {
-        let frame = self.frame;
         let child_depth = if depth == TO_THE_END { TO_THE_END } else { depth - 1 };
-        let mut list = [(0, 0); MAX_MOVES];
-        let n = order(frame, node, moves, first, depth, indices, &mut list);
         let mut best = -INFINITY;
         let mut best_move = None;
-        for i in 0..n {
+        let mut others = moves;
+        if let Some(x) = first.filter(|&x| !(moves & M::Word::bit(x)).is_zero()) {
+            let value = self.search_child(node, x, child_depth, alpha, beta, true, indices);
+            if self.aborted {
+                return (0, None);
+            }
+            best = value;
+            best_move = Some(x);
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    self.cutoffs.count(true);
+                    return (best, best_move);
+                }
+            }
+            others = moves & !M::Word::bit(x);
+        }
+        let searched = usize::from(best_move.is_some());
+        let mut list = [(0, 0); MAX_MOVES];
+        let n = order(self.frame, node, others, depth, indices, &mut list);
+        for j in 0..n {
+            let i = searched + j;
             // A thread of the crew is idle: share the moves left (see `split`).
             if i >= 1
                 && depth >= MIDGAME_SPLIT_DEPTH
@@ -178,30 +201,13 @@ impl<M: Layout> Context<'_, M> {
                 let helpers = crew.places.take_all();
                 if helpers > 0 {
                     let first = Shared { best, best_move: best_move.expect("the first move searched"), alpha };
-                    sort_best_first(&mut list[i..n]);
-                    return self.split(node, &list[i..n], child_depth, first, beta, indices, helpers);
+                    sort_best_first(&mut list[j..n]);
+                    return self.split(node, &list[j..n], child_depth, first, beta, indices, helpers);
                 }
             }
-            bring_best_forward(&mut list[i..n]);
-            let x = list[i].1;
-            let flips = frame.mg.flips(node.p, node.o, x);
-            let next = frame.child(node, x, flips);
-            if child_depth > 0 {
-                // The child probes its slot after its indices and moves: the miss overlaps them.
-                self.table.prefetch(next.hash);
-            }
-            let child_indices = Frame::<M>::child_indices(indices, x, flips);
-            let child_indices = child_indices.as_ref();
-            let value = if i == 0 {
-                -self.negamax(&next, child_depth, -beta, -alpha, child_indices)
-            } else {
-                let probe = -self.negamax(&next, child_depth, -alpha - 1, -alpha, child_indices);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&next, child_depth, -beta, -alpha, child_indices)
-                } else {
-                    probe
-                }
-            };
+            bring_best_forward(&mut list[j..n]);
+            let x = list[j].1;
+            let value = self.search_child(node, x, child_depth, alpha, beta, i == 0, indices);
             if self.aborted {
                 return (0, None);
             }
@@ -218,6 +224,42 @@ impl<M: Layout> Context<'_, M> {
             }
         }
         (best, best_move)
+    }
+
+    /// The value for `node`'s mover of its move `x`, searched `child_depth` plies below: the
+    /// whole window `(alpha, beta)` for the node's first move, else a null window first and
+    /// the whole window again only if the move may be better (principal variation search).
+    /// 0 once aborted.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_child(
+        &mut self,
+        node: &Node<M::Word>,
+        x: u32,
+        child_depth: u8,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+        indices: Option<&Indices>,
+    ) -> i32 {
+        let frame = self.frame;
+        let flips = frame.mg.flips(node.p, node.o, x);
+        let next = frame.child(node, x, flips);
+        if child_depth > 0 {
+            // The child probes its slot after its indices and moves: the miss overlaps them.
+            self.table.prefetch(next.hash);
+        }
+        let child_indices = Frame::<M>::child_indices(indices, x, flips);
+        let child_indices = child_indices.as_ref();
+        if first {
+            return -self.negamax(&next, child_depth, -beta, -alpha, child_indices);
+        }
+        let probe = -self.negamax(&next, child_depth, -alpha - 1, -alpha, child_indices);
+        if probe > alpha && probe < beta {
+            -self.negamax(&next, child_depth, -beta, -alpha, child_indices)
+        } else {
+            probe
+        }
     }
 
     /// Searches the moves `rest` of `node` (those after the first, whose value and the window's
