@@ -21,8 +21,9 @@ pub struct LevelError {
 }
 
 /// Depth, exact-solve threshold and node budget of each level, level 1 first. Level 10 is the
-/// deepest search that stays near 0.05 s of CPU a move over 8×8 games on the 2-core machine;
-/// each level beats the one two below it (`benches/README.md`, Engine). From level 4 up the
+/// deepest search that keeps to the CPU a move level 10 has always been given over 8×8 games,
+/// so that a platform's strongest bot costs what it did; each level beats the one two below it
+/// (the figures: `benches/README.md`, Engine). From level 4 up the
 /// depths are set for the search's probable cut-offs at their default width
 /// ([`Selectivity::default`](crate::search::Selectivity)): a narrower width makes a ply
 /// cheaper, and the levels spend the saving on depth.

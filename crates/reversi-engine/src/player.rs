@@ -227,7 +227,7 @@ impl EnginePlayer {
     /// On a clock it searches for a move's budget of time, the clock not spent.
     ///
     /// ```
-    /// use reversi_core::{Geometry, Position};
+    /// use reversi_core::Position;
     /// use reversi_engine::player::{EnginePlayer, Level};
     /// use reversi_variants::Scoring;
     ///

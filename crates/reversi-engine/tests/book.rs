@@ -244,9 +244,8 @@ fn a_player_plays_book_moves_reproducibly_and_can_leave_the_book() {
 }
 
 /// The books built in for 10×10, the Octagon and 6×6: each read, for its board under disc
-/// scoring, holding its start with a move for each image of the start's best, every book move
-/// legal, and chosen by a player on that board by default; boards and scorings without a book
-/// have none.
+/// scoring, holding its start, every book move legal, and played by a player on that board by
+/// default; boards and scorings without a book have none.
 #[test]
 fn the_other_boards_built_in_books_are_theirs_and_players_use_them() {
     use reversi_engine::player::{EnginePlayer, Level};

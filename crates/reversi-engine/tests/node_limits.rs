@@ -1,7 +1,8 @@
 //! A node limit is kept within a few hundred nodes, by both searches, however small, on one
 //! thread or two: the solver and the midgame search look at their limits every 16,384 and
-//! 1,024 nodes, more often once a limit is near, and on several threads at least every 256. A level's budget is not such a limit (it is looked at as the
-//! levels were measured); `tests/search.rs` and the levels' own tests hold those.
+//! 1,024 nodes, more often once a limit is near, and on several threads at least every 256.
+//! A level's budget is not such a limit (it is looked at as the levels were measured);
+//! `tests/search.rs` and the levels' own tests hold those.
 
 use reversi_core::Position;
 use reversi_engine::Limits;

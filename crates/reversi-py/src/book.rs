@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use reversi_engine::book::{Book, BookError as RustBookError};
 
-use crate::errors::{BookError, message};
+use crate::errors::{BookError, message, rules_error};
 use crate::game::PyGame;
 use crate::rules::PyRules;
 
@@ -38,12 +38,12 @@ impl PyBook {
     /// Octagon and 6×6 under disc scoring), `None` for any other (blocked cells, other sizes,
     /// WOF scoring).
     #[staticmethod]
-    fn built_in(rules: &Bound<'_, PyRules>) -> Option<PyBook> {
+    fn built_in(rules: &Bound<'_, PyRules>) -> PyResult<Option<PyBook>> {
         let rules = rules.get().rules().clone();
         let scoring = rules.scoring();
         // Random blocked cells draw a board from the seed; no such board has a book.
-        let game = reversi_variants::Game::new(rules, 0).ok()?;
-        Book::built_in(game.position().geometry(), scoring).map(|inner| PyBook { inner })
+        let game = reversi_variants::Game::new(rules, 0).map_err(|e| rules_error(&e))?;
+        Ok(Book::built_in(game.position().geometry(), scoring).map(|inner| PyBook { inner }))
     }
 
     /// Reads a book from its bytes; raises `BookError` if they are not a valid book.
